@@ -1,0 +1,274 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Version identifies the rules code. Stored games record it so a replay under
+// changed rules can be detected.
+const Version = "0.1.0"
+
+// Game is a game in progress: the committed snapshot of the current step,
+// the answers given within it, and the state they lead to.
+type Game struct {
+	m       *Map
+	d       *Deck
+	base    State
+	cur     State
+	trail   []answer
+	pending *Prompt
+	barrier int
+	log     []Entry
+}
+
+// Config says how to set up a new game.
+type Config struct {
+	Scenario string // "1937" or "1938"
+	Seed     uint64
+	Options  Options
+	Deck     *Deck // nil for the embedded stand-in deck
+}
+
+// New sets up a game (2.1) and runs it to its first decision.
+func New(cfg Config) (*Game, error) {
+	if err := cfg.Options.Validate(); err != nil {
+		return nil, fmt.Errorf("new game: %w", err)
+	}
+	d := cfg.Deck
+	if d == nil {
+		d = DefaultDeck()
+	}
+	m := DefaultMap()
+	s, err := setup(m, d, cfg.Scenario, cfg.Seed, cfg.Options)
+	if err != nil {
+		return nil, fmt.Errorf("new game: %w", err)
+	}
+	g := &Game{m: m, d: d, base: *s}
+	if err := g.settle(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Map is the board the game is played on.
+func (g *Game) Map() *Map { return g.m }
+
+// Deck is the card deck the game uses.
+func (g *Game) Deck() *Deck { return g.d }
+
+// State is the current state, including the effect of the decisions already
+// made in the current step. Callers must not modify it.
+func (g *Game) State() *State { return &g.cur }
+
+// Prompt is the decision the game waits on, or nil when the game is over.
+func (g *Game) Prompt() *Prompt { return g.pending }
+
+// Log is the game log, oldest first. Callers must not modify it.
+func (g *Game) Log() []Entry { return g.log }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.cur.Result != nil }
+
+// Do applies one decision for faction f. An illegal or out-of-turn choice
+// returns an error naming what is legal and changes nothing.
+func (g *Game) Do(f Faction, choice string) error {
+	p := g.pending
+	if p == nil {
+		return errors.New("the game is over: there is nothing to decide")
+	}
+	if f != p.Faction {
+		return fmt.Errorf("it is %s's decision (%s), not %s's", p.Faction, p.Question, f)
+	}
+	if !p.Has(choice) {
+		return fmt.Errorf("%q is not a legal choice for %q; legal: %s", choice, p.Question, listChoices(p.Choices))
+	}
+	saved := append([]answer(nil), g.trail...)
+	g.trail = append(g.trail, answer{Faction: f, Choice: choice})
+	if err := g.settle(); err != nil {
+		g.trail = saved
+		if err2 := g.settle(); err2 != nil {
+			return fmt.Errorf("%w (and restoring the previous decision failed: %v)", err, err2)
+		}
+		return err
+	}
+	return nil
+}
+
+func listChoices(cs []Choice) string {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	if len(ids) > 30 {
+		return strings.Join(ids[:30], ", ") + fmt.Sprintf(" and %d more", len(ids)-30)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// CanUndo reports whether faction f may undo now: it has a choice of its own
+// in the current action, after the last die roll or card reveal, and no other
+// faction has decided since.
+func (g *Game) CanUndo(f Faction) bool {
+	_, err := g.undoPoint(f)
+	return err == nil
+}
+
+func (g *Game) undoPoint(f Faction) (int, error) {
+	if g.pending == nil {
+		return 0, errors.New("the game is over: nothing to undo")
+	}
+	if g.pending.Faction != f {
+		return 0, fmt.Errorf("%s cannot undo: it is %s's decision", f, g.pending.Faction)
+	}
+	for i := len(g.trail) - 1; i >= g.barrier; i-- {
+		a := g.trail[i]
+		if a.Faction != f {
+			break
+		}
+		if !a.Forced {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%s has nothing to undo: undo reaches back only to the start of the current action, and never past a die roll, a card reveal or another faction's decision", f)
+}
+
+// Undo takes back faction f's last decision (and anything the engine applied
+// on its own after it).
+func (g *Game) Undo(f Faction) error {
+	i, err := g.undoPoint(f)
+	if err != nil {
+		return err
+	}
+	saved := g.trail
+	g.trail = append([]answer(nil), g.trail[:i]...)
+	if err := g.settle(); err != nil {
+		g.trail = saved
+		return errors.Join(err, g.settle())
+	}
+	return nil
+}
+
+// settle runs steps from the committed snapshot until one waits on a
+// decision or the game ends.
+func (g *Game) settle() error {
+	idle := 0
+	for {
+		g.cur.copyFrom(&g.base)
+		g.pending, g.barrier = nil, 0
+		if g.cur.Result != nil {
+			return nil
+		}
+		proc, ok := steps[g.cur.Step.Kind]
+		if !ok {
+			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
+		}
+		r := &run{s: &g.cur, m: g.m, d: g.d, trail: g.trail}
+		before := g.cur.Step
+		err := proc(r)
+		g.trail = r.trail
+		if errors.Is(err, errAwait) {
+			g.pending, g.barrier = r.pending, r.barrier
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if r.pos != len(r.trail) {
+			return fmt.Errorf("engine: step %s finished with %d unused answers", before.Kind, len(r.trail)-r.pos)
+		}
+		if r.pos > 0 {
+			idle = 0
+		} else if idle++; idle > maxIdleSteps {
+			// No game runs this many steps without a decision: a step
+			// that fails to advance would otherwise loop for ever.
+			return fmt.Errorf("engine: %d steps without a decision, last %s", idle, before.Kind)
+		}
+		for _, e := range r.notes {
+			e.Seq = len(g.log) + 1
+			g.log = append(g.log, e)
+		}
+		g.base.copyFrom(&g.cur)
+		g.trail = nil
+	}
+}
+
+// maxIdleSteps bounds the steps run without any decision: a whole game of
+// forced Passes is about 60 cards of 3 steps each.
+const maxIdleSteps = 10000
+
+// Steps are registered by the files that implement them, in init.
+var steps = map[string]func(*run) error{}
+
+// gameJSON is the saved form of a game.
+type gameJSON struct {
+	Format  string   `json:"format"`
+	Engine  string   `json:"engine"`
+	Deck    string   `json:"deck"`
+	Base    State    `json:"base"`
+	Answers []answer `json:"answers"`
+	Log     []Entry  `json:"log"`
+}
+
+const gameFormat = "chinaswar-game/1"
+
+// MarshalJSON saves the game: the snapshot of the current step, the answers
+// given in it, and the log. The output is byte-identical for equal games.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	return json.Marshal(gameJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail, Log: g.log})
+}
+
+// Load restores a saved game. The deck must be the one the game was created
+// with (nil for the embedded deck). A corrupt or inconsistent save is an
+// error; nothing of it is used.
+func Load(data []byte, d *Deck) (*Game, error) {
+	var j gameJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("load game: %w", err)
+	}
+	if j.Format != gameFormat {
+		return nil, fmt.Errorf("load game: format %q, want %q", j.Format, gameFormat)
+	}
+	if d == nil {
+		d = DefaultDeck()
+	}
+	if j.Deck != d.ID {
+		return nil, fmt.Errorf("load game: saved with deck %q, but deck %q was given", j.Deck, d.ID)
+	}
+	m := DefaultMap()
+	if err := CheckInvariants(m, d, &j.Base); err != nil {
+		return nil, fmt.Errorf("load game: saved state is invalid: %w", err)
+	}
+	if _, ok := steps[j.Base.Step.Kind]; !ok && j.Base.Result == nil {
+		return nil, fmt.Errorf("load game: unknown step %q", j.Base.Step.Kind)
+	}
+	// Replay the saved answers through Do, so each one is checked against the
+	// legal choices as if it were given now: a tampered answer is refused.
+	g := &Game{m: m, d: d, base: j.Base, log: j.Log}
+	if err := g.settle(); err != nil {
+		return nil, fmt.Errorf("load game: starting the current step: %w", err)
+	}
+	for i, a := range j.Answers {
+		if i < len(g.trail) {
+			if g.trail[i] != a {
+				return nil, fmt.Errorf("load game: saved answer %d (%s %q) does not replay", i+1, a.Faction, a.Choice)
+			}
+			continue
+		}
+		if a.Forced {
+			return nil, fmt.Errorf("load game: saved answer %d (%s %q) was marked forced but is not", i+1, a.Faction, a.Choice)
+		}
+		if err := g.Do(a.Faction, a.Choice); err != nil {
+			return nil, fmt.Errorf("load game: saved answer %d: %w", i+1, err)
+		}
+		if len(g.trail) <= i {
+			return nil, fmt.Errorf("load game: saved answer %d completed the step, which a save never holds", i+1)
+		}
+	}
+	if len(g.trail) != len(j.Answers) {
+		return nil, fmt.Errorf("load game: the saved answers do not replay (%d saved, %d replayed)", len(j.Answers), len(g.trail))
+	}
+	return g, nil
+}
