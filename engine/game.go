@@ -22,6 +22,10 @@ type Game struct {
 	pending *Prompt
 	barrier int
 	log     []Entry
+	// halt, when set, pauses settle before a step whose committed state
+	// satisfies it, leaving no prompt. Tests use it to look at the state
+	// between automatic steps.
+	halt func(*State) bool
 }
 
 // Config says how to set up a new game.
@@ -192,6 +196,11 @@ func (g *Game) settle() error {
 		}
 		g.base.copyFrom(&g.cur)
 		g.trail = nil
+		if g.halt != nil && g.halt(&g.base) {
+			g.cur.copyFrom(&g.base)
+			g.pending, g.barrier = nil, 0
+			return nil
+		}
 	}
 }
 
