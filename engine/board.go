@@ -81,10 +81,10 @@ type mapFile struct {
 		Adjacent       []string `json:"adjacent_provinces"`
 	} `json:"provinces"`
 	Foreign []struct {
-		Name       string   `json:"name"`
-		Coastal    bool     `json:"coastal"`
-		Enterable  bool     `json:"enterable"`
-		Adjacent   []string `json:"adjacent_provinces"`
+		Name      string   `json:"name"`
+		Coastal   bool     `json:"coastal"`
+		Enterable bool     `json:"enterable"`
+		Adjacent  []string `json:"adjacent_provinces"`
 	} `json:"foreign"`
 	Towns []struct {
 		Name    string   `json:"name"`

@@ -148,9 +148,9 @@ func TestLookup(t *testing.T) {
 		{"Wuhan-Y", "Wuhan-Yichang", true},
 		{"wuhan yichang", "Wuhan-Yichang", true},
 		{"manch", "Manchukuo", true},
-		{"xian", "", false},   // no space starts with it
-		{"h", "", false},      // ambiguous
-		{"Shan", "", false},   // Shandong, Shanxi, Shaanxi?, Shanghai
+		{"xian", "", false}, // no space starts with it
+		{"h", "", false},    // ambiguous
+		{"Shan", "", false}, // Shandong, Shanxi, Shaanxi?, Shanghai
 		{"Shanxi", "Shanxi", true},
 		{"", "", false},
 	} {
@@ -167,14 +167,14 @@ func TestLookup(t *testing.T) {
 
 func TestParseMapErrors(t *testing.T) {
 	for name, data := range map[string]string{
-		"not json":      `{`,
-		"bad format":    `{"format":"x"}`,
-		"bad pop":       `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":7,"terrain":"Rough"}]}`,
-		"bad terrain":   `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":1,"terrain":"Swamp"}]}`,
-		"unknown adj":   `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":1,"terrain":"Rough","adjacent_provinces":["B"]}]}`,
-		"duplicate":     `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":1,"terrain":"Rough"},{"name":"A","pop":1,"terrain":"Rough"}]}`,
-		"loc bad ends":  `{"format":"chinaswar-map/1","locs":[{"name":"L","type":"River","econ":1,"ends":["X"]}]}`,
-		"loc bad town":  `{"format":"chinaswar-map/1","locs":[{"name":"L","type":"River","econ":1,"ends":["X","Y"]}]}`,
+		"not json":     `{`,
+		"bad format":   `{"format":"x"}`,
+		"bad pop":      `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":7,"terrain":"Rough"}]}`,
+		"bad terrain":  `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":1,"terrain":"Swamp"}]}`,
+		"unknown adj":  `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":1,"terrain":"Rough","adjacent_provinces":["B"]}]}`,
+		"duplicate":    `{"format":"chinaswar-map/1","provinces":[{"name":"A","pop":1,"terrain":"Rough"},{"name":"A","pop":1,"terrain":"Rough"}]}`,
+		"loc bad ends": `{"format":"chinaswar-map/1","locs":[{"name":"L","type":"River","econ":1,"ends":["X"]}]}`,
+		"loc bad town": `{"format":"chinaswar-map/1","locs":[{"name":"L","type":"River","econ":1,"ends":["X","Y"]}]}`,
 	} {
 		if _, err := ParseMap([]byte(data)); err == nil {
 			t.Errorf("%s: ParseMap accepted a broken map", name)

@@ -45,11 +45,11 @@ type deckFile struct {
 	Format string `json:"format"`
 	Notice string `json:"notice"`
 	Cards  []struct {
-		Number     int      `json:"number"`
-		Title      string   `json:"title"`
-		Flavour    string   `json:"flavour"`
-		Order      []string `json:"order"`
-		Propaganda bool     `json:"propaganda"`
+		Number     int       `json:"number"`
+		Title      string    `json:"title"`
+		Flavour    string    `json:"flavour"`
+		Order      []string  `json:"order"`
+		Propaganda bool      `json:"propaganda"`
 		Unshaded   *sideFile `json:"unshaded"`
 		Shaded     *sideFile `json:"shaded"`
 	} `json:"cards"`

@@ -176,12 +176,12 @@ type Standing struct {
 type Result struct {
 	// Final is true when the game ended after the final Propaganda Round
 	// (7.3); false when a faction passed a victory check (7.2).
-	Final    bool             `json:"final"`
-	Round    int              `json:"round"`
-	Margins  [NumFactions]int `json:"margins"`
-	Ranking  []Standing       `json:"ranking"`
-	Winners  []Faction        `json:"winners,omitempty"` // factions that passed the check
-	Narrative string          `json:"narrative"`
+	Final     bool             `json:"final"`
+	Round     int              `json:"round"`
+	Margins   [NumFactions]int `json:"margins"`
+	Ranking   []Standing       `json:"ranking"`
+	Winners   []Faction        `json:"winners,omitempty"` // factions that passed the check
+	Narrative string           `json:"narrative"`
 }
 
 // Rank orders the players by margin (7.1): highest margin first, ties to CPC,
@@ -218,9 +218,9 @@ func Rank(margins [NumFactions]int, teams [][]Faction) []Standing {
 	return out
 }
 
-// teamsOf returns the players' faction groups: the configured teams, then
+// Players returns the players' faction groups: the configured teams, then
 // each remaining faction on its own.
-func teamsOf(o Options) [][]Faction {
+func (o Options) Players() [][]Faction {
 	var teams [][]Faction
 	seen := [NumFactions]bool{}
 	for _, t := range o.Teams {
@@ -237,7 +237,8 @@ func teamsOf(o Options) [][]Faction {
 	return teams
 }
 
-func describeRanking(r []Standing) string {
+// DescribeRanking writes a ranking as "1. WLD (+3), 2. CPC (-1), ...".
+func DescribeRanking(r []Standing) string {
 	var b strings.Builder
 	for i, st := range r {
 		if i > 0 {

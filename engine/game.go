@@ -190,8 +190,9 @@ func (g *Game) settle() error {
 			// that fails to advance would otherwise loop for ever.
 			return fmt.Errorf("engine: %d steps without a decision, last %s", idle, before.Kind)
 		}
-		for _, e := range r.notes {
-			e.Seq = len(g.log) + 1
+		for _, n := range r.notes {
+			e := n.entry
+			e.Seq, e.Text = len(g.log)+1, n.text.String()
 			g.log = append(g.log, e)
 		}
 		g.base.copyFrom(&g.cur)
@@ -280,4 +281,19 @@ func Load(data []byte, d *Deck) (*Game, error) {
 		return nil, fmt.Errorf("load game: the saved answers do not replay (%d saved, %d replayed)", len(j.Answers), len(g.trail))
 	}
 	return g, nil
+}
+
+// Clone returns an independent copy of the game, for looking ahead (AI
+// players) or trying a decision without committing to it.
+func (g *Game) Clone() *Game {
+	h := &Game{m: g.m, d: g.d, barrier: g.barrier}
+	h.base.copyFrom(&g.base)
+	h.cur.copyFrom(&g.cur)
+	h.trail = append([]answer(nil), g.trail...)
+	h.log = g.log[:len(g.log):len(g.log)]
+	if g.pending != nil {
+		p := *g.pending
+		h.pending = &p
+	}
+	return h
 }

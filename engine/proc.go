@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -63,11 +64,33 @@ type answer struct {
 
 // Entry is one line of the game log.
 type Entry struct {
-	Seq     int     `json:"seq"`
-	Round   int     `json:"round"` // Propaganda Rounds begun before it
+	Seq     int    `json:"seq"`
+	Round   int    `json:"round"` // Propaganda Rounds begun before it
 	Card    int    `json:"card"`
 	Faction string `json:"faction,omitempty"` // empty for the game's own steps
 	Text    string `json:"text"`
+}
+
+// text is a message formatted only when someone reads it: a step replays
+// many times, but its question is shown and its log lines kept only once.
+type text struct {
+	format string
+	args   []any
+}
+
+func say(format string, args ...any) text { return text{format, args} }
+
+func (t text) String() string {
+	if len(t.args) == 0 {
+		return t.format
+	}
+	return fmt.Sprintf(t.format, t.args...)
+}
+
+// pendingNote is a log line waiting for its step to commit.
+type pendingNote struct {
+	entry Entry
+	text  text
 }
 
 // run is one execution of a step procedure.
@@ -81,7 +104,7 @@ type run struct {
 	// barrier is the number of answers that undo may not remove: those given
 	// before a die roll or a card reveal.
 	barrier int
-	notes   []Entry
+	notes   []pendingNote
 }
 
 // choiceList collects a prompt's choices.
@@ -92,7 +115,7 @@ func (c *choiceList) add(id, label string) { c.list = append(c.list, Choice{ID: 
 // ask poses a question to faction f. gen lists the legal choices; it is not
 // called when the answer is already recorded, which keeps replays cheap. A
 // question with a single legal choice is answered by the engine itself.
-func (r *run) ask(f Faction, question string, gen func(c *choiceList)) (string, error) {
+func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, error) {
 	if r.pos < len(r.trail) {
 		a := r.trail[r.pos]
 		r.pos++
@@ -102,19 +125,19 @@ func (r *run) ask(f Faction, question string, gen func(c *choiceList)) (string, 
 	gen(&c)
 	switch len(c.list) {
 	case 0:
-		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question, r.s.Step.Kind)
+		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)
 	case 1:
 		r.trail = append(r.trail, answer{Faction: f, Choice: c.list[0].ID, Forced: true})
 		r.pos++
 		return c.list[0].ID, nil
 	}
-	r.pending = &Prompt{Faction: f, Question: question, Choices: c.list, Step: r.s.Step.Kind}
+	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: c.list, Step: r.s.Step.Kind}
 	return "", errAwait
 }
 
 // askSpace asks for one of the given spaces, or "done" when done is set.
 // It returns -1 for done.
-func (r *run) askSpace(f Faction, question string, done string, gen func(add func(SpaceID))) (SpaceID, error) {
+func (r *run) askSpace(f Faction, question text, done string, gen func(add func(SpaceID))) (SpaceID, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
 		gen(func(s SpaceID) { c.add("space:"+r.m.Spaces[s].Name, r.m.Spaces[s].Name) })
 		if done != "" {
@@ -135,17 +158,18 @@ func (r *run) askSpace(f Faction, question string, done string, gen func(add fun
 }
 
 // askCount asks for a number from lo to hi.
-func (r *run) askCount(f Faction, question string, lo, hi int) (int, error) {
+func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
 		for n := lo; n <= hi; n++ {
-			c.add(fmt.Sprintf("count:%d", n), fmt.Sprint(n))
+			s := strconv.Itoa(n)
+			c.add("count:"+s, s)
 		}
 	})
 	if err != nil {
 		return 0, err
 	}
-	var n int
-	if _, err := fmt.Sscanf(id, "count:%d", &n); err != nil {
+	n, err := strconv.Atoi(strings.TrimPrefix(id, "count:"))
+	if err != nil || !strings.HasPrefix(id, "count:") {
 		return 0, fmt.Errorf("engine: recorded answer %q is not a count", id)
 	}
 	return n, nil
@@ -162,12 +186,12 @@ func (r *run) revealed() { r.barrier = r.pos }
 
 // note adds a line to the game log when the step commits.
 func (r *run) note(f Faction, format string, args ...any) {
-	r.notes = append(r.notes, Entry{Round: r.s.Rounds, Card: r.s.Current, Faction: f.String(), Text: fmt.Sprintf(format, args...)})
+	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current, Faction: f.String()}, say(format, args...)})
 }
 
 // sys adds a line about the game's own procedure to the log.
 func (r *run) sys(format string, args ...any) {
-	r.notes = append(r.notes, Entry{Round: r.s.Rounds, Card: r.s.Current, Text: fmt.Sprintf(format, args...)})
+	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current}, say(format, args...)})
 }
 
 // name is a space's name.

@@ -40,7 +40,7 @@ func (s *State) VictoryCheckSkipped() bool {
 func (s *State) Winners(m *Map) [][]Faction {
 	t := s.Totals(m)
 	var out [][]Faction
-	for _, team := range teamsOf(s.Options) {
+	for _, team := range s.Options.Players() {
 		all := true
 		for _, f := range team {
 			if t[f] <= Thresholds[f] {
@@ -75,13 +75,13 @@ func stepVictory(r *run) error {
 func endGame(r *run, final bool, why string) {
 	s := r.s
 	mg := s.Margins(r.m, final)
-	res := &Result{Final: final, Round: s.Rounds, Margins: mg, Ranking: Rank(mg, teamsOf(s.Options))}
+	res := &Result{Final: final, Round: s.Rounds, Margins: mg, Ranking: Rank(mg, s.Options.Players())}
 	if !final {
 		for _, team := range s.Winners(r.m) {
 			res.Winners = append(res.Winners, team...)
 		}
 	}
-	res.Narrative = fmt.Sprintf("Game over: %s. %s", why, describeRanking(res.Ranking))
+	res.Narrative = fmt.Sprintf("Game over: %s. %s", why, DescribeRanking(res.Ranking))
 	s.Result = res
 	s.Step = Step{Kind: "over"}
 	r.sys("%s", res.Narrative)
@@ -101,7 +101,7 @@ func stepResources(r *run) error {
 	s.addResources(CPC, cpc)
 	r.sys("Resources Phase: NAT +%d, JPN +%d, WLD +%d, CPC +%d.", nat, jpn, wld, cpc)
 	hi := min(s.Patronage, 60-s.Resources[NAT])
-	n, err := r.askCount(NAT, fmt.Sprintf("Resources Phase: transfer how much Patronage (%d) to NAT Resources (%d)?", s.Patronage, s.Resources[NAT]), 0, hi)
+	n, err := r.askCount(NAT, say("Resources Phase: transfer how much Patronage (%d) to NAT Resources (%d)?", s.Patronage, s.Resources[NAT]), 0, hi)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func supportPhase(r *run, f Faction, dir, cost int, where func(SpaceID) bool) er
 	s := r.s
 	verb := map[int]string{Support: "Pacification", Opposition: "Agitation"}[dir]
 	for {
-		id, err := r.askSpace(f, fmt.Sprintf("Support Phase, %s: spend %d Resources (of %d) in which Province?", verb, cost, s.Resources[f]), "done", func(add func(SpaceID)) {
+		id, err := r.askSpace(f, say("Support Phase, %s: spend %d Resources (of %d) in which Province?", verb, cost, s.Resources[f]), "done", func(add func(SpaceID)) {
 			if s.Resources[f] < cost {
 				return
 			}
@@ -209,7 +209,7 @@ func stepAid(r *run) error {
 		r.sys("Aid Phase: Foreign Aid +%d (a third of %d JPN Troop Casualties), now %d.", gain, s.Casualties[JPNTroop], s.Aid)
 	}
 	aid := s.Aid
-	pat, err := r.askCount(NAT, fmt.Sprintf("Aid Phase: of Foreign Aid %d, how much goes to Patronage (%d)? The rest goes to Resources (%d).", aid, s.Patronage, s.Resources[NAT]), 0, aid)
+	pat, err := r.askCount(NAT, say("Aid Phase: of Foreign Aid %d, how much goes to Patronage (%d)? The rest goes to Resources (%d).", aid, s.Patronage, s.Resources[NAT]), 0, aid)
 	if err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func stepCommitment(r *run) error {
 		if excess <= 0 {
 			break
 		}
-		id, err := r.askSpace(JPN, fmt.Sprintf("Commitment Phase: %d JPN Troops above Commitment %d must go Out of Play. Remove from which space?", excess, s.Commitment), "", func(add func(SpaceID)) {
+		id, err := r.askSpace(JPN, say("Commitment Phase: %d JPN Troops above Commitment %d must go Out of Play. Remove from which space?", excess, s.Commitment), "", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				if s.Spaces[i].Pieces[JPNTroop] > 0 {
 					add(SpaceID(i))
@@ -253,7 +253,7 @@ func stepCommitment(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(JPN, fmt.Sprintf("Commitment Phase: remove how many JPN Troops from %s?", r.name(id)), 1, min(excess, s.Spaces[id].Pieces[JPNTroop]))
+		n, err := r.askCount(JPN, say("Commitment Phase: remove how many JPN Troops from %s?", r.name(id)), 1, min(excess, s.Spaces[id].Pieces[JPNTroop]))
 		if err != nil {
 			return err
 		}

@@ -61,7 +61,7 @@ func TestVictoryCheck(t *testing.T) {
 }
 
 func TestRankTies(t *testing.T) {
-	solo := teamsOf(Options{})
+	solo := Options{}.Players()
 	for _, tc := range []struct {
 		name    string
 		margins [NumFactions]int
@@ -188,12 +188,12 @@ func TestResourcesPhase(t *testing.T) {
 	m := DefaultMap()
 	s.Resources = [NumFactions]int{JPN: 10, NAT: 10, WLD: 10, CPC: 59}
 	s.Commitment, s.Patronage = 20, 5
-	put(t, s, "Nanjing-Hangzhou", JPNTroop, 1)                 // JPN cube: no NAT income (3)
-	put(t, s, "Beijing-Tianjin", JPNTroop, 1)                  // JPN and Sabotage: JPN loses 2
-	s.Spaces[m.MustID("Beijing-Tianjin")].Sabotage = true      //
-	s.Spaces[m.MustID("Jinan-Qingdao")].Sabotage = true        // Sabotage only: no NAT income (2), JPN unaffected
-	put(t, s, "Hebei", WLDBase, 2)                             //
-	put(t, s, "Shaanxi", CPCBase, 2)                           // CPC capped at 60
+	put(t, s, "Nanjing-Hangzhou", JPNTroop, 1)            // JPN cube: no NAT income (3)
+	put(t, s, "Beijing-Tianjin", JPNTroop, 1)             // JPN and Sabotage: JPN loses 2
+	s.Spaces[m.MustID("Beijing-Tianjin")].Sabotage = true //
+	s.Spaces[m.MustID("Jinan-Qingdao")].Sabotage = true   // Sabotage only: no NAT income (2), JPN unaffected
+	put(t, s, "Hebei", WLDBase, 2)                        //
+	put(t, s, "Shaanxi", CPCBase, 2)                      // CPC capped at 60
 	g := gameAt(t, s, nil)
 	st := g.State()
 	want := [NumFactions]int{JPN: 10 + 20 - 2, NAT: 10 + 29 - 3 - 2 - 2, WLD: 12, CPC: 60}
@@ -214,7 +214,7 @@ func TestSupportPhase(t *testing.T) {
 	m := DefaultMap()
 	s := atPhase(t, "pacify", NAT)
 	s.Resources[NAT], s.Resources[CPC] = 7, 2
-	put(t, s, "Hunan", NATTroop, 1)       // NAT Control, Pop 3
+	put(t, s, "Hunan", NATTroop, 1) // NAT Control, Pop 3
 	s.Spaces[m.MustID("Hunan")].Terror = true
 	s.Spaces[m.MustID("Hunan")].Support = Opposition
 	put(t, s, "Henan", CPCGuerrilla, 1)   // CPC piece, no NAT Control
@@ -250,9 +250,9 @@ func TestRedeployNAT(t *testing.T) {
 	m := DefaultMap()
 	s := atPhase(t, "redeploy", NAT)
 	put(t, s, "Hunan", NATBase, 1)
-	put(t, s, "Hebei", NATTroop, 3)                 // must go to Hunan
-	put(t, s, "Zhengzhou-Wuhan", NATTroop, 2)       // may go
-	put(t, s, "Nanjing-Hangzhou", NATGuerrilla, 1)  // must leave the LoC
+	put(t, s, "Hebei", NATTroop, 3)                // must go to Hunan
+	put(t, s, "Zhengzhou-Wuhan", NATTroop, 2)      // may go
+	put(t, s, "Nanjing-Hangzhou", NATGuerrilla, 1) // must leave the LoC
 	put(t, s, "Kunming-Hekou", NATGuerrillaActive, 1)
 	s.Spaces[m.MustID("Yunnan")].Support = Opposition // so Kunming-Hekou's Guerrilla goes to Available
 	s.Available[NATTroop] -= 5

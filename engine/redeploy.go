@@ -98,7 +98,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 			return nil
 		}
 		tied := provinces(r.m, func(id SpaceID) bool { return count(&s.Spaces[id].Pieces, ks) == most })
-		target, err := r.askSpace(f, fmt.Sprintf("Redeploy: no home Province on the map, so all %s gather in the Province with the most. Which?", what), "", func(add func(SpaceID)) {
+		target, err := r.askSpace(f, say("Redeploy: no home Province on the map, so all %s gather in the Province with the most. Which?", what), "", func(add func(SpaceID)) {
 			for _, id := range tied {
 				add(id)
 			}
@@ -115,7 +115,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 			dest, n := homes[0], have
 			if len(homes) > 1 {
 				var err error
-				dest, err = r.askSpace(f, fmt.Sprintf("Redeploy: %s in %s must move (%d left). To which Province?", what, r.name(src), have), "", func(add func(SpaceID)) {
+				dest, err = r.askSpace(f, say("Redeploy: %s in %s must move (%d left). To which Province?", what, r.name(src), have), "", func(add func(SpaceID)) {
 					for _, h := range homes {
 						add(h)
 					}
@@ -123,7 +123,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 				if err != nil {
 					return err
 				}
-				if n, err = r.askCount(f, fmt.Sprintf("Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, have); err != nil {
+				if n, err = r.askCount(f, say("Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, have); err != nil {
 					return err
 				}
 			}
@@ -138,7 +138,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) error {
 	s := r.s
 	for {
-		src, err := r.askSpace(f, fmt.Sprintf("Redeploy: %s may leave LoCs for a home Province. From which LoC?", what), "done", func(add func(SpaceID)) {
+		src, err := r.askSpace(f, say("Redeploy: %s may leave LoCs for a home Province. From which LoC?", what), "done", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				if r.m.Spaces[i].IsLoC() && count(&s.Spaces[i].Pieces, ks) > 0 {
 					add(SpaceID(i))
@@ -148,7 +148,7 @@ func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) e
 		if err != nil || src < 0 {
 			return err
 		}
-		dest, err := r.askSpace(f, fmt.Sprintf("Redeploy: move %s from %s to which Province?", what, r.name(src)), "", func(add func(SpaceID)) {
+		dest, err := r.askSpace(f, say("Redeploy: move %s from %s to which Province?", what, r.name(src)), "", func(add func(SpaceID)) {
 			for _, h := range homes {
 				add(h)
 			}
@@ -156,7 +156,7 @@ func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) e
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(f, fmt.Sprintf("Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, count(&s.Spaces[src].Pieces, ks))
+		n, err := r.askCount(f, say("Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, count(&s.Spaces[src].Pieces, ks))
 		if err != nil {
 			return err
 		}
@@ -196,7 +196,7 @@ func redeployNAT(r *run) error {
 			dest, n := dests[0], have
 			if len(dests) > 1 {
 				var err error
-				dest, err = r.askSpace(NAT, fmt.Sprintf("Redeploy: NAT Guerrillas on %s must move to an adjacent Province without Opposition (%d left). Where?", r.name(src), have), "", func(add func(SpaceID)) {
+				dest, err = r.askSpace(NAT, say("Redeploy: NAT Guerrillas on %s must move to an adjacent Province without Opposition (%d left). Where?", r.name(src), have), "", func(add func(SpaceID)) {
 					for _, d := range dests {
 						add(d)
 					}
@@ -204,7 +204,7 @@ func redeployNAT(r *run) error {
 				if err != nil {
 					return err
 				}
-				if n, err = r.askCount(NAT, fmt.Sprintf("Redeploy: how many NAT Guerrillas from %s to %s?", r.name(src), r.name(dest)), 1, have); err != nil {
+				if n, err = r.askCount(NAT, say("Redeploy: how many NAT Guerrillas from %s to %s?", r.name(src), r.name(dest)), 1, have); err != nil {
 					return err
 				}
 			}
@@ -213,7 +213,7 @@ func redeployNAT(r *run) error {
 		}
 	}
 	hi := min(s.OutOfPlay[NATTroop], 2*s.Patronage)
-	n, err := r.askCount(NAT, fmt.Sprintf("Redeploy: return how many NAT Troops from Out of Play (%d) to Available, at 1 Patronage (%d) per 2 Troops?", s.OutOfPlay[NATTroop], s.Patronage), 0, hi)
+	n, err := r.askCount(NAT, say("Redeploy: return how many NAT Troops from Out of Play (%d) to Available, at 1 Patronage (%d) per 2 Troops?", s.OutOfPlay[NATTroop], s.Patronage), 0, hi)
 	if err != nil {
 		return err
 	}
@@ -251,7 +251,7 @@ func redeployJPN(r *run) error {
 		return len(dests) > 1 || (len(dests) == 1 && dests[0] != id)
 	}
 	for {
-		src, err := r.askSpace(JPN, fmt.Sprintf("Redeploy: JPN may move up to %d more Troops and any Police. From which space?", troops), "done", func(add func(SpaceID)) {
+		src, err := r.askSpace(JPN, say("Redeploy: JPN may move up to %d more Troops and any Police. From which space?", troops), "done", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				id := SpaceID(i)
 				if (movable(id, JPNTroop) > 0 || movable(id, JPNPolice) > 0) && canLeave(id) {
@@ -262,7 +262,7 @@ func redeployJPN(r *run) error {
 		if err != nil || src < 0 {
 			return err
 		}
-		c, err := r.ask(JPN, fmt.Sprintf("Redeploy: move Troops or Police from %s?", r.name(src)), func(c *choiceList) {
+		c, err := r.ask(JPN, say("Redeploy: move Troops or Police from %s?", r.name(src)), func(c *choiceList) {
 			if movable(src, JPNTroop) > 0 {
 				c.add("piece:troops", "Troops")
 			}
@@ -277,7 +277,7 @@ func redeployJPN(r *run) error {
 		if c == "piece:police" {
 			k = JPNPolice
 		}
-		dest, err := r.askSpace(JPN, fmt.Sprintf("Redeploy: move JPN %s from %s to where?", k, r.name(src)), "", func(add func(SpaceID)) {
+		dest, err := r.askSpace(JPN, say("Redeploy: move JPN %s from %s to where?", k, r.name(src)), "", func(add func(SpaceID)) {
 			for _, d := range dests {
 				if d != src {
 					add(d)
@@ -287,7 +287,7 @@ func redeployJPN(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(JPN, fmt.Sprintf("Redeploy: how many JPN %s from %s to %s?", k, r.name(src), r.name(dest)), 1, movable(src, k))
+		n, err := r.askCount(JPN, say("Redeploy: how many JPN %s from %s to %s?", k, r.name(src), r.name(dest)), 1, movable(src, k))
 		if err != nil {
 			return err
 		}

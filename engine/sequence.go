@@ -32,7 +32,7 @@ func stepSetupLoCs(r *run) error {
 	s, f := r.s, r.s.Step.Faction
 	k := movablePiece(f)
 	for {
-		origin, err := r.askSpace(f, fmt.Sprintf("Setup: move %s onto bordering LoCs? Choose a Province to move from", k), "done: no more moves", func(add func(SpaceID)) {
+		origin, err := r.askSpace(f, say("Setup: move %s onto bordering LoCs? Choose a Province to move from", k), "done: no more moves", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				id := SpaceID(i)
 				if r.m.Spaces[i].IsProvince() && s.Spaces[i].Pieces[k] > 0 && len(borderingLoCs(r.m, id)) > 0 {
@@ -46,7 +46,7 @@ func stepSetupLoCs(r *run) error {
 		if origin < 0 {
 			break
 		}
-		loc, err := r.askSpace(f, fmt.Sprintf("Setup: move %s from %s onto which LoC?", k, r.name(origin)), "", func(add func(SpaceID)) {
+		loc, err := r.askSpace(f, say("Setup: move %s from %s onto which LoC?", k, r.name(origin)), "", func(add func(SpaceID)) {
 			for _, l := range borderingLoCs(r.m, origin) {
 				add(l)
 			}
@@ -54,7 +54,7 @@ func stepSetupLoCs(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(f, fmt.Sprintf("Setup: how many %s from %s to %s?", k, r.name(origin), r.name(loc)), 1, s.Spaces[origin].Pieces[k])
+		n, err := r.askCount(f, say("Setup: how many %s from %s to %s?", k, r.name(origin), r.name(loc)), 1, s.Spaces[origin].Pieces[k])
 		if err != nil {
 			return err
 		}
@@ -171,7 +171,7 @@ func stepEligible(r *run) error {
 	if !first {
 		which = "2nd"
 	}
-	c, err := r.ask(f, fmt.Sprintf("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
+	c, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
 		c.add("pass", fmt.Sprintf("Pass (+%d Resources)", passIncome[f]))
 	})
 	if err != nil {

@@ -29,11 +29,11 @@ const (
 type Did string
 
 const (
-	DidPass     Did = "pass"
-	DidOp       Did = "op"       // Operation only
-	DidOpSA     Did = "op+sa"    // Operation with Special Activity
-	DidLimOp    Did = "limop"    // Limited Operation
-	DidEvent    Did = "event"    // the card's Event
+	DidPass  Did = "pass"
+	DidOp    Did = "op"    // Operation only
+	DidOpSA  Did = "op+sa" // Operation with Special Activity
+	DidLimOp Did = "limop" // Limited Operation
+	DidEvent Did = "event" // the card's Event
 )
 
 // Executed reports whether the faction executed an Operation or Event, as

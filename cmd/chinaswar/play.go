@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// playCmd runs a game in the terminal. Interactively, bad input is reported
+// and the prompt shown again; with --script the first bad line stops the run
+// with its line number.
+func playCmd(args []string) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	scenario := fs.String("scenario", "1937", "scenario: 1937 or 1938")
+	seed := fs.Uint64("seed", 1, "random seed (the same seed and choices replay the same game)")
+	options := fs.String("options", "", "optional rules, comma-separated: "+strings.Join(engine.OptionNames, ", "))
+	players := fs.String("players", "", `who holds which faction, e.g. "ann=JPN+CPC,bob=NAT+WLD" (names only; teams for victory are an option)`)
+	script := fs.String("script", "", "read lines from this file (- for standard input) and stop at the first bad one")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	opts, err := engine.ParseOptions(*options)
+	if err != nil {
+		return err
+	}
+	seats, err := parsePlayers(*players)
+	if err != nil {
+		return err
+	}
+	g, err := engine.New(engine.Config{Scenario: *scenario, Seed: *seed, Options: opts})
+	if err != nil {
+		return err
+	}
+	c := &commands.Console{Table: commands.Local{G: g}, Players: seats, Out: os.Stdout}
+	if *script != "" {
+		in := os.Stdin
+		if *script != "-" {
+			f, err := os.Open(*script)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			in = f
+		}
+		return runScript(c, in)
+	}
+	return interact(c, os.Stdin)
+}
+
+func parsePlayers(s string) (map[engine.Faction]string, error) {
+	seats := map[engine.Faction]string{}
+	if s == "" {
+		return seats, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, fs, ok := strings.Cut(part, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return nil, fmt.Errorf("--players: %q should look like name=JPN+CPC", part)
+		}
+		for _, fn := range strings.Split(fs, "+") {
+			f, err := engine.ParseFaction(strings.TrimSpace(fn))
+			if err != nil {
+				return nil, fmt.Errorf("--players: %w", err)
+			}
+			if prev, dup := seats[f]; dup {
+				return nil, fmt.Errorf("--players: %s is held by both %s and %s", f, prev, name)
+			}
+			seats[f] = strings.TrimSpace(name)
+		}
+	}
+	return seats, nil
+}
+
+func interact(c *commands.Console, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	fmt.Fprintln(c.Out, "China's War 1937-41. Type help for commands.")
+	fmt.Fprintln(c.Out, commands.Provenance)
+	for {
+		fmt.Fprint(c.Out, "\n"+c.PromptText()+"> ")
+		if !sc.Scan() {
+			fmt.Fprintln(c.Out)
+			return sc.Err()
+		}
+		err := c.Exec(sc.Text())
+		if errors.Is(err, commands.ErrQuit) {
+			return nil
+		}
+		if err != nil {
+			fmt.Fprintln(c.Out, "!", err)
+		}
+	}
+}
+
+func runScript(c *commands.Console, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	for n := 1; sc.Scan(); n++ {
+		err := c.Exec(sc.Text())
+		if errors.Is(err, commands.ErrQuit) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %q: %w", n, sc.Text(), err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	fmt.Fprint(c.Out, c.PromptText())
+	return nil
+}

@@ -1,0 +1,128 @@
+package commands
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+func newConsole(t *testing.T) (*Console, *bytes.Buffer) {
+	t.Helper()
+	g, err := engine.New(engine.Config{Scenario: "1937", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	return &Console{Table: Local{G: g}, Out: &out, Players: map[engine.Faction]string{engine.NAT: "bob"}}, &out
+}
+
+func saved(t *testing.T, c *Console) string {
+	t.Helper()
+	b, err := c.Table.Game().MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestConsoleBadInput: every bad line gets a message saying what was wrong
+// and what is legal, and the game is unchanged.
+func TestConsoleBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want []string // substrings of the error
+	}{
+		{"bogus", []string{`"bogus" is not a legal choice`, "Hebei", "done"}},
+		{"h", []string{"ambiguous", "Hebei", "Henan", "Hubei", "Hunan"}},
+		{"99", []string{"no choice 99", "pick 1 to 16"}},
+		{"0", []string{"no choice 0"}},
+		{"wld: done", []string{"NAT's decision", "not WLD's"}},
+		{"cpc: 1", []string{"NAT's decision", "not CPC's"}},
+		{"Gansu", []string{"Gansu is not a legal choice here", "Hebei"}},
+		{"space", []string{"space needs a name"}},
+		{"space atlantis", []string{`no space matches "atlantis"`}},
+		{"space shan", []string{"ambiguous", "Shandong", "Shanxi", "Shanghai"}},
+		{"card x", []string{"card needs a number"}},
+		{"card 99", []string{"no card #99", "1 to 52"}},
+		{"log -3", []string{"positive number"}},
+		{"undo", []string{"nothing to undo"}},
+		{"undo jpn", []string{"JPN cannot undo", "NAT's decision"}},
+		{"undo xyz", []string{"unknown faction"}},
+		{"board", []string{"not available"}},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			c, out := newConsole(t)
+			before := saved(t, c)
+			err := c.Exec(tc.line)
+			if err == nil {
+				t.Fatalf("Exec(%q) succeeded; output %q", tc.line, out.String())
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("Exec(%q) error %q lacks %q", tc.line, err, w)
+				}
+			}
+			if saved(t, c) != before {
+				t.Errorf("Exec(%q) changed the game", tc.line)
+			}
+		})
+	}
+}
+
+func TestConsoleCommands(t *testing.T) {
+	c, out := newConsole(t)
+	for _, tc := range []struct {
+		line string
+		want string
+	}{
+		{"help", "undo [FACTION]"},
+		{"?", "bob (NAT) decides"},
+		{"status", "Next card: #"},
+		{"victory", "If the game ended now"},
+		{"forces", "Available: 18 JPN Troops"},
+		{"space heb", "Hebei: Province, Pop 3"},
+		{"card 17", "New Fourth Army Incident"},
+		{"card 17", "Stand-in card"},
+		{"log", "The log is empty"},
+		{"# a comment", ""},
+	} {
+		out.Reset()
+		if err := c.Exec(tc.line); err != nil {
+			t.Fatalf("Exec(%q): %v", tc.line, err)
+		}
+		if !strings.Contains(out.String(), tc.want) {
+			t.Errorf("Exec(%q) printed %q, want it to contain %q", tc.line, out.String(), tc.want)
+		}
+	}
+	if err := c.Exec("quit"); !errors.Is(err, ErrQuit) {
+		t.Errorf("quit returned %v", err)
+	}
+}
+
+// TestConsoleChoicesAndUndo plays a few setup moves by number, name and
+// prefix, and undoes them.
+func TestConsoleChoicesAndUndo(t *testing.T) {
+	c, _ := newConsole(t)
+	start := saved(t, c)
+	for _, line := range []string{"shaanxi", "2", "nat: hebe"} {
+		if err := c.Exec(line); err != nil {
+			t.Fatalf("Exec(%q): %v", line, err)
+		}
+	}
+	g := c.Table.Game()
+	m := g.Map()
+	if got := g.State().Space(m.MustID("Zhengzhou-Xi'an")).Pieces[engine.NATTroop]; got != 2 {
+		t.Fatalf("Zhengzhou-Xi'an has %d NAT Troops, want 2", got)
+	}
+	for range 3 {
+		if err := c.Exec("undo"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if saved(t, c) != start {
+		t.Error("three undos did not restore the start")
+	}
+}

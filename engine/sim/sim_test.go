@@ -1,0 +1,83 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// TestRandomGames is the invariant fuzzer in the test suite: random legal
+// choices in both scenarios under every optional-rule combination.
+func TestRandomGames(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	for _, sc := range engine.Scenarios {
+		for _, opts := range []string{"", "no-reveal", "sudden-discard", "elig-a", "elig-a,elig-b", "sudden-discard,elig-a,elig-b,teams=JPN+WLD/NAT+CPC", "teams=JPN+CPC"} {
+			o, err := engine.ParseOptions(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := Run(Config{Scenario: sc, Games: games, Seed: 1000, Options: o, Check: true})
+			for _, err := range st.Errors {
+				t.Errorf("%s [%s]: %v", sc, opts, err)
+			}
+			if st.Violations != 0 {
+				t.Errorf("%s [%s]: %s", sc, opts, st)
+			}
+			if st.Undos == 0 || st.Reloads == 0 {
+				t.Errorf("%s [%s]: the run checked %d undos and %d reloads; want some of each", sc, opts, st.Undos, st.Reloads)
+			}
+		}
+	}
+}
+
+// TestDeterminism: the same seed and the same choices give byte-identical
+// games.
+func TestDeterminism(t *testing.T) {
+	for _, sc := range engine.Scenarios {
+		a := finalJSON(t, sc, 7)
+		b := finalJSON(t, sc, 7)
+		if string(a) != string(b) {
+			t.Errorf("%s: two runs with seed 7 differ", sc)
+		}
+		if c := finalJSON(t, sc, 8); string(a) == string(c) {
+			t.Errorf("%s: seeds 7 and 8 gave the same game", sc)
+		}
+	}
+}
+
+func finalJSON(t *testing.T, sc string, seed uint64) []byte {
+	t.Helper()
+	g, err := engine.New(engine.Config{Scenario: sc, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !g.Over(); i++ {
+		p := g.Prompt()
+		if err := g.Do(p.Faction, p.Choices[i%len(p.Choices)].ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := g.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func BenchmarkRandomGame1937(b *testing.B) { benchGame(b, "1937") }
+func BenchmarkRandomGame1938(b *testing.B) { benchGame(b, "1938") }
+
+func benchGame(b *testing.B, sc string) {
+	decisions := 0
+	for i := 0; b.Loop(); i++ {
+		n, _, _, err := Play(engine.Config{Scenario: sc, Seed: uint64(i)}, uint64(i), false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		decisions += n
+	}
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
