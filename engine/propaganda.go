@@ -287,6 +287,7 @@ func stepReset(r *run) error {
 	}
 	s.LargeOffensiveUsed = false
 	s.Momentum = nil
+	s.Floods = ""
 	s.Aid = s.AidReset
 	for _, f := range Factions {
 		s.Elig[f] = Eligible

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 func init() {
 	steps["setup_locs"] = stepSetupLoCs
@@ -156,9 +159,9 @@ func secondOptions(first Did) SecondOptions {
 var passIncome = [NumFactions]int{JPN: 3, NAT: 2, WLD: 1, CPC: 1}
 
 // stepEligible gives the next Eligible faction its options on the current
-// Event card (2.3). Operations, Special Activities and Events are offered
-// once the engine implements them; until then the only option is to Pass,
-// which the engine applies on its own because it is forced.
+// Event card (2.3.4): Pass, an Operation (a Limited one as 2nd Eligible when
+// the table says so), the Event once Events are implemented, and for JPN a
+// Large Offensive (2.3.8). Only what can actually be carried out is offered.
 func stepEligible(r *run) error {
 	s := r.s
 	f, first, ok := s.NextEligible(r.d)
@@ -167,24 +170,66 @@ func stepEligible(r *run) error {
 		return nil
 	}
 	card := r.d.Card(s.Current)
-	which := "1st"
+	which, opts := "1st", SecondOptions{FullOp: true, Event: true}
 	if !first {
-		which = "2nd"
+		which, opts = "2nd", secondOptions(s.executed()[0].Did)
 	}
-	c, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
+	offer := func(c *choiceList, prefix, label string, o opCtx) {
+		if canStart(r, &o) {
+			c.add(prefix+string(o.kind), label+opLabel(o.kind))
+		}
+	}
+	ans, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
 		c.add("pass", fmt.Sprintf("Pass (+%d Resources)", passIncome[f]))
+		for _, k := range FactionOps[f] {
+			if opts.FullOp {
+				offer(c, "op:", "Operation: ", opCtx{f: f, kind: k, saKinds: saKindsFor(f, k)})
+			}
+			if opts.LimitedOp {
+				offer(c, "limop:", "Limited Operation: ", opCtx{f: f, kind: k, limited: true})
+			}
+		}
+		if f == JPN && !s.LargeOffensiveUsed && s.Commitment > 0 {
+			for _, k := range FactionOps[f] {
+				offer(c, "lo:", "Large Offensive (free, Commitment -1): ", opCtx{f: f, kind: k, free: true, largeOffensive: true, saKinds: saKindsFor(f, k)})
+			}
+		}
 	})
 	if err != nil {
 		return err
 	}
-	switch c {
-	case "pass":
+	if ans == "pass" {
 		s.addResources(f, passIncome[f])
 		s.Acts = append(s.Acts, Act{Faction: f, Did: DidPass})
 		r.note(f, "%s passed on #%d and gains %d Resources.", f, card.Number, passIncome[f])
-	default:
-		return fmt.Errorf("engine: unhandled action %q", c)
+		return nil
 	}
+	kind, rest, _ := strings.Cut(ans, ":")
+	o := &opCtx{f: f, kind: OpKind(rest)}
+	switch kind {
+	case "op":
+		o.saKinds = saKindsFor(f, o.kind)
+	case "limop":
+		o.limited = true
+	case "lo":
+		// 2.3.8: free, Commitment -1, marker used.
+		o.free, o.largeOffensive, o.saKinds = true, true, saKindsFor(f, o.kind)
+		s.Commitment--
+		s.LargeOffensiveUsed = true
+	default:
+		return fmt.Errorf("engine: unhandled action %q", ans)
+	}
+	if err := runOp(r, o); err != nil {
+		return err
+	}
+	did := DidOp
+	switch {
+	case o.limited:
+		did = DidLimOp
+	case o.sa != "":
+		did = DidOpSA
+	}
+	s.Acts = append(s.Acts, Act{Faction: f, Did: did, LargeOffensive: o.largeOffensive})
 	return nil
 }
 

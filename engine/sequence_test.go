@@ -61,7 +61,9 @@ func TestPassingInCardOrder(t *testing.T) {
 	s.Elig[WLD] = Ineligible
 	s.Step = Step{Kind: "start"}
 	before := s.Resources
-	g := gameAt(t, s, func(s *State) bool { return s.Current == events[1] })
+	next := func(s *State) bool { return s.Current == events[1] }
+	g := gameAt(t, s, next)
+	quiet(t, g, next) // answers "pass" for any faction that could act
 	st := g.State()
 	if st.Current != events[1] || st.Deck[0] != events[2] {
 		t.Fatalf("after one card: current #%d next #%d, want #%d #%d", st.Current, st.Deck[0], events[1], events[2])
@@ -122,6 +124,7 @@ func TestPropagandaSwap(t *testing.T) {
 	stackDeck(s, events[0], events[1], props[0], events[2])
 	s.Step = Step{Kind: "start"}
 	g := gameAt(t, s, nil)
+	quiet(t, g, atStep("victory"))
 	st := g.State()
 	if st.Current != props[0] || st.Held != events[1] || st.Rounds != 1 {
 		t.Fatalf("current #%d held #%d rounds %d; want Propaganda #%d, held #%d, round 1", st.Current, st.Held, st.Rounds, props[0], events[1])
@@ -140,6 +143,7 @@ func TestSuddenPropagandaDiscard(t *testing.T) {
 	stackDeck(s, events[0], events[1], props[0], events[2])
 	s.Step = Step{Kind: "start"}
 	g := gameAt(t, s, nil)
+	quiet(t, g, atStep("victory"))
 	st := g.State()
 	if st.Held != 0 || !slices.Contains(st.Played, events[1]) {
 		t.Fatalf("Sudden Discard: held #%d, played %v; want #%d discarded", st.Held, st.Played, events[1])

@@ -80,6 +80,9 @@ type State struct {
 	// Capabilities and Momentum in effect (5.3, 5.4), by modifier id, sorted.
 	Capabilities []string `json:"capabilities,omitempty"`
 	Momentum     []string `json:"momentum,omitempty"`
+	// Floods names the Province holding the Floods marker, if any (the
+	// stand-in deck's #16; removed at Reset, 6.6).
+	Floods string `json:"floods,omitempty"`
 
 	Elig [NumFactions]Eligibility `json:"eligibility"`
 
