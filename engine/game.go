@@ -89,8 +89,14 @@ func (g *Game) Do(f Faction, choice string) error {
 	if !p.Has(choice) {
 		return fmt.Errorf("%q is not a legal choice for %q; legal: %s", choice, p.Question, listChoices(p.Choices))
 	}
+	return g.answer(answer{Faction: f, Choice: choice})
+}
+
+// answer records one answer (a decision or a transfer) and runs the game on.
+// If the engine fails, the answer is dropped and the game is as before.
+func (g *Game) answer(a answer) error {
 	saved := append([]answer(nil), g.trail...)
-	g.trail = append(g.trail, answer{Faction: f, Choice: choice})
+	g.trail = append(g.trail, a)
 	if err := g.settle(); err != nil {
 		g.trail = saved
 		if err2 := g.settle(); err2 != nil {
@@ -270,7 +276,17 @@ func Load(data []byte, d *Deck) (*Game, error) {
 		if a.Forced {
 			return nil, fmt.Errorf("load game: saved answer %d (%s %q) was marked forced but is not", i+1, a.Faction, a.Choice)
 		}
-		if err := g.Do(a.Faction, a.Choice); err != nil {
+		do := func() error { return g.Do(a.Faction, a.Choice) }
+		if isTransfer(a.Choice) {
+			do = func() error {
+				t, err := parseTransfer(a.Faction, a.Choice)
+				if err != nil {
+					return err
+				}
+				return g.Transfer(t)
+			}
+		}
+		if err := do(); err != nil {
 			return nil, fmt.Errorf("load game: saved answer %d: %w", i+1, err)
 		}
 		if len(g.trail) <= i {

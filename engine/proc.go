@@ -41,6 +41,10 @@ type Prompt struct {
 	Choices  []Choice `json:"choices"`
 	// Step is the kind of step asking, e.g. "eligible" or "redeploy".
 	Step string `json:"step"`
+	// Executing is set while Executor is executing an Operation, Special
+	// Activity or Event, when voluntary transfers are allowed (1.5.2).
+	Executing bool    `json:"executing,omitempty"`
+	Executor  Faction `json:"executor,omitempty"`
 }
 
 // Has reports whether id is one of the prompt's choices.
@@ -105,6 +109,10 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
+	// executing and executor mark a faction executing an Operation, Special
+	// Activity or Event (1.5.2).
+	executing bool
+	executor  Faction
 }
 
 // choiceList collects a prompt's choices.
@@ -116,6 +124,9 @@ func (c *choiceList) add(id, label string) { c.list = append(c.list, Choice{ID: 
 // called when the answer is already recorded, which keeps replays cheap. A
 // question with a single legal choice is answered by the engine itself.
 func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, error) {
+	if err := r.applyTransfers(); err != nil {
+		return "", err
+	}
 	if r.pos < len(r.trail) {
 		a := r.trail[r.pos]
 		r.pos++
@@ -131,7 +142,7 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		r.pos++
 		return c.list[0].ID, nil
 	}
-	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: c.list, Step: r.s.Step.Kind}
+	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: c.list, Step: r.s.Step.Kind, Executing: r.executing, Executor: r.executor}
 	return "", errAwait
 }
 

@@ -219,9 +219,11 @@ func stepEligible(r *run) error {
 	default:
 		return fmt.Errorf("engine: unhandled action %q", ans)
 	}
+	r.executing, r.executor = true, f
 	if err := runOp(r, o); err != nil {
 		return err
 	}
+	r.executing = false
 	did := DidOp
 	switch {
 	case o.limited:

@@ -78,6 +78,19 @@ func Play(cfg engine.Config, rngSeed uint64, check bool) (decisions, undos, relo
 				return decisions, undos, reloads, err
 			}
 		}
+		if p.Executing && rng.IntN(16) == 0 {
+			// Now and then a voluntary transfer (1.5.2): refused ones are
+			// fine (caps, teams), accepted ones must keep the invariants.
+			other := engine.Factions[rng.IntN(engine.NumFactions)]
+			t := engine.Transfer{From: p.Executor, To: other, Amount: 1 + rng.IntN(3)}
+			if rng.IntN(2) == 0 {
+				t.From, t.To = other, p.Executor
+			}
+			if g.Transfer(t) == nil {
+				decisions++
+				continue
+			}
+		}
 		c := p.Choices[rng.IntN(len(p.Choices))]
 		var before []byte
 		if check && rng.IntN(8) == 0 {
