@@ -178,27 +178,18 @@ func (c *Console) choose(line string) error {
 	if strings.EqualFold(text, "undo") {
 		return c.undo(f.String())
 	}
-	g := c.Table.Game()
-	p := g.Prompt()
-	if p == nil {
-		return errors.New("the game is over: there is nothing to decide")
-	}
-	if f != p.Faction {
+	if p := c.Table.Game().Prompt(); p != nil && f != p.Faction {
 		held := ""
 		if name := c.Players[p.Faction]; name != "" {
 			held = " (" + name + ")"
 		}
 		return fmt.Errorf("it is %s's decision%s, not %s's: %s", p.Faction, held, f, p.Question)
 	}
-	choice, err := ResolveChoice(p, g.Map(), text)
-	if err != nil {
-		return err
+	done, err := Run(c.Table, f, text)
+	for _, a := range done {
+		c.print(fmt.Sprintf("%s: %s\n", a.Faction, a.Choice.Label))
 	}
-	if err := c.Table.Do(f, choice.ID); err != nil {
-		return err
-	}
-	c.print(fmt.Sprintf("%s: %s\n", f, choice.Label))
-	return nil
+	return err
 }
 
 func (c *Console) undo(arg string) error {
