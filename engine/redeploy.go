@@ -277,7 +277,7 @@ func redeployJPN(r *run) error {
 		if c == "piece:police" {
 			k = JPNPolice
 		}
-		dest, err := r.askSpace(JPN, say("Redeploy: move JPN %s from %s to where?", k, r.name(src)), "", func(add func(SpaceID)) {
+		dest, err := r.askSpace(JPN, say("Redeploy: move %s from %s to where?", k, r.name(src)), "", func(add func(SpaceID)) {
 			for _, d := range dests {
 				if d != src {
 					add(d)
@@ -287,7 +287,7 @@ func redeployJPN(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(JPN, say("Redeploy: how many JPN %s from %s to %s?", k, r.name(src), r.name(dest)), 1, movable(src, k))
+		n, err := r.askCount(JPN, say("Redeploy: how many %s from %s to %s?", k, r.name(src), r.name(dest)), 1, movable(src, k))
 		if err != nil {
 			return err
 		}
