@@ -288,10 +288,11 @@ func saKindsFor(f Faction, k OpKind) []SAKind {
 	return out
 }
 
-func opLabel(k OpKind) string {
-	return map[OpKind]string{Recruit: "Recruit", Patrol: "Patrol", Sweep: "Sweep", Assault: "Assault", Rally: "Rally", March: "March", Attack: "Attack", Agitate: "Agitate"}[k]
-}
+var (
+	opLabels = map[OpKind]string{Recruit: "Recruit", Patrol: "Patrol", Sweep: "Sweep", Assault: "Assault", Rally: "Rally", March: "March", Attack: "Attack", Agitate: "Agitate"}
+	saLabels = map[SAKind]string{Deploy: "Deploy", Transport: "Transport", AntiBandit: "Anti-Bandit Action", Govern: "Govern", Partisan: "Partisan Action", Extort: "Extort", Suborn: "Suborn", Organize: "Organize", Tax: "Tax", Subvert: "Subvert", Ambush: "Ambush"}
+)
 
-func saLabel(k SAKind) string {
-	return map[SAKind]string{Deploy: "Deploy", Transport: "Transport", AntiBandit: "Anti-Bandit Action", Govern: "Govern", Partisan: "Partisan Action", Extort: "Extort", Suborn: "Suborn", Organize: "Organize", Tax: "Tax", Subvert: "Subvert", Ambush: "Ambush"}[k]
-}
+func opLabel(k OpKind) string { return opLabels[k] }
+
+func saLabel(k SAKind) string { return saLabels[k] }

@@ -149,7 +149,7 @@ func cloneInto[T any](dst, src []T) []T {
 // Space returns the changeable state of space id.
 func (s *State) Space(id SpaceID) *SpaceState { return &s.Spaces[id] }
 
-// HasCapability reports whether a Capability or Momentum modifier is in effect.
+// HasModifier reports whether a Capability or Momentum modifier is in effect.
 func (s *State) HasModifier(id string) bool {
 	for _, c := range s.Capabilities {
 		if c == id {
