@@ -75,16 +75,24 @@ func rally(r *run, o *opCtx) error {
 			}
 			r.note(CPC, "Rally in %s: placed %d Guerrilla.", r.name(id), n)
 		case "rally:base":
-			// Replace two Guerrillas (Active ones first) with a Base.
+			// Replace two Guerrillas (Active ones first) with a Base. The
+			// Base is obtained first: when none is Available and the
+			// faction declines to take one from the map (1.4.1), nothing
+			// is replaced.
+			n, err := o.placeOwn(r, id, CPCBase, 1)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				r.note(CPC, "Rally in %s: no Base to place; nothing replaced.", r.name(id))
+				continue
+			}
 			for range 2 {
 				k := CPCGuerrilla
 				if p[CPCGuerrillaActive] > 0 {
 					k = CPCGuerrillaActive
 				}
 				s.removeTo(id, k, 1, &s.Available)
-			}
-			if _, err := o.placeOwn(r, id, CPCBase, 1); err != nil {
-				return err
 			}
 			r.note(CPC, "Rally in %s: replaced 2 Guerrillas with a Base.", r.name(id))
 		case "rally:flip":

@@ -197,6 +197,7 @@ func (o *opCtx) doSA(r *run, answer string) error {
 func (o *opCtx) pickSpace(r *run, question text, ok func(SpaceID) bool) (SpaceID, error) {
 	for {
 		var offered bool
+		r.openForTransfers = true
 		ans, err := r.ask(o.f, question, func(c *choiceList) {
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
@@ -237,6 +238,7 @@ func (o *opCtx) finishSA(r *run) error {
 	if !o.canSA(r) {
 		return nil
 	}
+	r.openForTransfers = true
 	ans, err := r.ask(o.f, say("%s %s is complete. Add a Special Activity?", o.f, opLabel(o.kind)), func(c *choiceList) {
 		o.offerSA(r, c)
 		c.add("done", "no Special Activity")

@@ -161,17 +161,12 @@ func (o *opCtx) placeOwn(r *run, id SpaceID, k Piece, n int) (int, error) {
 	placed := s.place(id, k, n)
 	for placed < n && k != JPNTroop {
 		src, err := r.askSpace(o.f, say("No %s Available to place in %s (%d more wanted). Take one from the map?", k, r.name(id), n-placed), "skip: place no more", func(add func(SpaceID)) {
-			guerrilla := k == NATGuerrilla || k == CPCGuerrilla
+			// The space itself is a legal source too (1.4.1 example): it
+			// turns an Active Guerrilla Underground, and in a replacement
+			// it removes the replaced piece.
 			for i := range s.Spaces {
 				p := &s.Spaces[i].Pieces
-				switch {
-				case SpaceID(i) == id:
-					// Taking from the space itself only makes sense for an
-					// Active Guerrilla, which is placed back Underground.
-					if guerrilla && p[k+1] > 0 {
-						add(SpaceID(i))
-					}
-				case p[k] > 0 || (guerrilla && p[k+1] > 0):
+				if p[k] > 0 || ((k == NATGuerrilla || k == CPCGuerrilla) && p[k+1] > 0) {
 					add(SpaceID(i))
 				}
 			}

@@ -42,7 +42,8 @@ type Prompt struct {
 	// Step is the kind of step asking, e.g. "eligible" or "redeploy".
 	Step string `json:"step"`
 	// Executing is set while Executor is executing an Operation, Special
-	// Activity or Event, when voluntary transfers are allowed (1.5.2).
+	// Activity or Event and the question is one where voluntary transfers
+	// may be made (1.5.2): a choice of the next space.
 	Executing bool    `json:"executing,omitempty"`
 	Executor  Faction `json:"executor,omitempty"`
 }
@@ -113,6 +114,11 @@ type run struct {
 	// Activity or Event (1.5.2).
 	executing bool
 	executor  Faction
+	// openForTransfers marks the next question as a point where voluntary
+	// transfers may be made: a space selection, before anything is checked
+	// or paid for the next space, so a transfer can never invalidate a cost
+	// already found affordable.
+	openForTransfers bool
 }
 
 // choiceList collects a prompt's choices.
@@ -124,6 +130,8 @@ func (c *choiceList) add(id, label string) { c.list = append(c.list, Choice{ID: 
 // called when the answer is already recorded, which keeps replays cheap. A
 // question with a single legal choice is answered by the engine itself.
 func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, error) {
+	transfers := r.executing && r.openForTransfers
+	r.openForTransfers = false
 	if err := r.applyTransfers(); err != nil {
 		return "", err
 	}
@@ -142,7 +150,7 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		r.pos++
 		return c.list[0].ID, nil
 	}
-	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: c.list, Step: r.s.Step.Kind, Executing: r.executing, Executor: r.executor}
+	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: c.list, Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
 	return "", errAwait
 }
 

@@ -62,6 +62,7 @@ func saPick(r *run, o *opCtx, limit int, question text, ok func(SpaceID) bool) (
 	if len(o.saSpaces) > 0 {
 		done = "done: select no more spaces"
 	}
+	r.openForTransfers = true
 	id, err := r.askSpace(o.f, question, done, func(add func(SpaceID)) {
 		for i := range r.m.Spaces {
 			id := SpaceID(i)

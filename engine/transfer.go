@@ -112,7 +112,7 @@ func (r *run) applyTransfers() error {
 func (g *Game) Transfer(t Transfer) error {
 	p := g.pending
 	if p == nil || !p.Executing {
-		return errors.New("transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2)")
+		return errors.New("transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2), when it is choosing its next space")
 	}
 	if err := t.check(&g.cur, p.Executor); err != nil {
 		return err

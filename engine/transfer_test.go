@@ -75,6 +75,12 @@ func TestTransfers(t *testing.T) {
 func TestTransferReplaysAndBlocksUndo(t *testing.T) {
 	g := cpcRallying(t, Options{})
 	mustDo(t, g, CPC, "space:Shaanxi")
+	// Inside a space's resolution no transfer may be made (it could undo a
+	// cost already found affordable); back at the space selection it may.
+	if err := g.Transfer(Transfer{From: JPN, To: CPC, Amount: 5}); err == nil {
+		t.Fatal("a transfer was accepted in the middle of resolving a Rally space")
+	}
+	mustDo(t, g, CPC, "rally:place")
 	if err := g.Transfer(Transfer{From: JPN, To: CPC, Amount: 5}); err != nil {
 		t.Fatal(err)
 	}

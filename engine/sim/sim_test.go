@@ -9,9 +9,11 @@ import (
 // TestRandomGames is the invariant fuzzer in the test suite: random legal
 // choices in both scenarios under every optional-rule combination.
 func TestRandomGames(t *testing.T) {
-	games := 100
+	// Each configuration plays a few games here; CI also runs
+	// `chinaswar sim --games 200` per scenario.
+	games := 20
 	if testing.Short() {
-		games = 10
+		games = 4
 	}
 	for _, sc := range engine.Scenarios {
 		for _, opts := range []string{"", "no-reveal", "sudden-discard", "elig-a", "elig-a,elig-b", "sudden-discard,elig-a,elig-b,teams=JPN+WLD/NAT+CPC", "teams=JPN+CPC"} {
