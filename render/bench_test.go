@@ -1,0 +1,86 @@
+package render
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// benchState is a crowded mid-game position: the 1938 setup after random
+// legal play, plus a synthetic crowd in Hebei.
+func benchState(b *testing.B) (*Renderer, *engine.State, *engine.Deck) {
+	b.Helper()
+	g, err := engine.New(engine.Config{Scenario: "1938", Seed: 7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	playRandom(g, 7, 150)
+	r, err := New(g.Map())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := cloneState(g.State())
+	crowd(s, g.Map().MustID("Hebei"), 30)
+	return r, s, g.Deck()
+}
+
+// BenchmarkBoard is a full board render including PNG encoding.
+func BenchmarkBoard(b *testing.B) {
+	r, s, d := benchState(b)
+	var size int
+	start := cpuTime()
+	for b.Loop() {
+		png, err := r.PNG(s, d, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size), "bytes")
+	cpuMetric(b, start)
+}
+
+// BenchmarkBoardDraw is the drawing alone, without PNG encoding.
+func BenchmarkBoardDraw(b *testing.B) {
+	r, s, d := benchState(b)
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := r.Image(s, d, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpuMetric(b, start)
+}
+
+// BenchmarkCloseUp is a close-up of a crowded space including PNG encoding.
+func BenchmarkCloseUp(b *testing.B) {
+	r, s, d := benchState(b)
+	id := r.m.MustID("Hebei")
+	var size int
+	start := cpuTime()
+	for b.Loop() {
+		png, err := r.PNG(s, d, Options{Focus: &id})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size), "bytes")
+	cpuMetric(b, start)
+}
+
+// cpuMetric reports CPU time per operation beside wall time, since the
+// shared machine's load inflates wall time.
+func cpuMetric(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
