@@ -26,6 +26,11 @@ type Game struct {
 	// satisfies it, leaving no prompt. Tests use it to look at the state
 	// between automatic steps.
 	halt func(*State) bool
+	// Scratch reused from one replay to the next, so that replaying a step
+	// does not allocate: the run, its log notes, and a copy of the snapshot
+	// to roll back to if the engine fails.
+	r     run
+	spare State
 }
 
 // Config says how to set up a new game.
@@ -95,10 +100,14 @@ func (g *Game) Do(f Faction, choice string) error {
 // answer records one answer (a decision or a transfer) and runs the game on.
 // If the engine fails, the answer is dropped and the game is as before.
 func (g *Game) answer(a answer) error {
-	saved := append([]answer(nil), g.trail...)
+	// settle may commit steps before failing in a later one, so a rollback
+	// needs the snapshot, the answers and the log as they were.
+	g.spare.copyFrom(&g.base)
+	trail, logLen := g.trail[:len(g.trail):len(g.trail)], len(g.log)
 	g.trail = append(g.trail, a)
 	if err := g.settle(); err != nil {
-		g.trail = saved
+		g.base.copyFrom(&g.spare)
+		g.trail, g.log = trail, g.log[:logLen]
 		if err2 := g.settle(); err2 != nil {
 			return fmt.Errorf("%w (and restoring the previous decision failed: %v)", err, err2)
 		}
@@ -175,7 +184,8 @@ func (g *Game) settle() error {
 		if !ok {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
-		r := &run{s: &g.cur, m: g.m, d: g.d, trail: g.trail}
+		r := &g.r
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0]}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // OpKind names an Operation (3.0).
@@ -278,8 +279,26 @@ func canStart(r *run, o *opCtx) bool {
 }
 
 // saKindsFor lists the Special Activities that may accompany an Operation
-// of kind k (4.1.1).
+// of kind k (4.1.1). The lists are computed once, after every Special
+// Activity has registered itself.
 func saKindsFor(f Faction, k OpKind) []SAKind {
+	saKindsOnce.Do(func() {
+		for _, fa := range Factions {
+			saKindsTable[fa] = map[OpKind][]SAKind{}
+			for _, op := range FactionOps[fa] {
+				saKindsTable[fa][op] = computeSAKinds(fa, op)
+			}
+		}
+	})
+	return saKindsTable[f][k]
+}
+
+var (
+	saKindsOnce  sync.Once
+	saKindsTable [NumFactions]map[OpKind][]SAKind
+)
+
+func computeSAKinds(f Faction, k OpKind) []SAKind {
 	var out []SAKind
 	for _, sa := range FactionSAs[f] {
 		d, ok := saDefs[f][sa]

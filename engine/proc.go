@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -110,6 +111,7 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
+	scratch []Choice
 	// executing and executor mark a faction executing an Operation, Special
 	// Activity or Event (1.5.2).
 	executing bool
@@ -140,8 +142,11 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		r.pos++
 		return a.Choice, nil
 	}
-	var c choiceList
+	// Choices are gathered in a buffer kept across replays; only a real
+	// question copies them out, a forced one allocates nothing.
+	c := choiceList{list: r.scratch[:0]}
 	gen(&c)
+	r.scratch = c.list[:0]
 	switch len(c.list) {
 	case 0:
 		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)
@@ -150,7 +155,7 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		r.pos++
 		return c.list[0].ID, nil
 	}
-	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: c.list, Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
+	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: slices.Clone(c.list), Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
 	return "", errAwait
 }
 

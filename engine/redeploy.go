@@ -239,9 +239,21 @@ func redeployJPN(r *run) error {
 		}
 	}
 	troops := 6
-	arrived := make([]Pieces, len(s.Spaces))
+	// arrived records pieces moved in during this phase, which may not move
+	// again; a short list, since a replay runs this for every decision.
+	type arrival struct {
+		id SpaceID
+		k  Piece
+		n  int
+	}
+	var arrived []arrival
 	movable := func(id SpaceID, k Piece) int {
-		n := s.Spaces[id].Pieces[k] - arrived[id][k]
+		n := s.Spaces[id].Pieces[k]
+		for _, a := range arrived {
+			if a.id == id && a.k == k {
+				n -= a.n
+			}
+		}
 		if k == JPNTroop {
 			n = min(n, troops)
 		}
@@ -293,7 +305,7 @@ func redeployJPN(r *run) error {
 		}
 		s.Spaces[src].Pieces[k] -= n
 		s.Spaces[dest].Pieces[k] += n
-		arrived[dest][k] += n
+		arrived = append(arrived, arrival{dest, k, n})
 		if k == JPNTroop {
 			troops -= n
 		}

@@ -1,0 +1,47 @@
+package engine
+
+// Assault (3.2.5) for JPN, NAT and WLD. The General Assault Procedure is
+// assaultSpace (assault.go).
+
+func init() {
+	for _, f := range []Faction{JPN, NAT, WLD} {
+		registerOp(f, Assault, opDef{can: assaultCan, run: assaultOp})
+	}
+}
+
+// assaultOpSpace reports whether a space may be selected for an Assault
+// Operation now: the cost, and an Assault there could remove something.
+func assaultOpSpace(r *run, o *opCtx, id SpaceID) bool {
+	return convAffordNext(r, o) && convCanAssault(r, o.f, id)
+}
+
+func assaultCan(r *run, o *opCtx) bool {
+	for i := range r.m.Spaces {
+		if o.selectable(SpaceID(i)) && assaultOpSpace(r, o, SpaceID(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+func assaultOp(r *run, o *opCtx) error {
+	f, s := o.f, r.s
+	for {
+		id, err := o.pickSpace(r, convSayPick(r, "%s Assault (next space costs %d; %s has %d): choose a space with %s Troops", f, convCost(r, o, len(o.spaces)+1), f, s.Resources[f], f), func(id SpaceID) bool {
+			return assaultOpSpace(r, o, id)
+		})
+		if err != nil || id < 0 {
+			return err
+		}
+		if paid := convPayLast(r, o); paid > 0 {
+			r.note(f, "%s Assault in %v: paid %d Resources.", f, convNm(r, id), paid)
+		}
+		targets, withWLD, err := convAssaultChoices(r, f, id)
+		if err != nil {
+			return err
+		}
+		if err := assaultSpace(r, o, id, f, targets, withWLD); err != nil {
+			return err
+		}
+	}
+}
