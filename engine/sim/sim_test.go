@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/chinaswar/chinaswar/engine"
 )
@@ -82,4 +85,39 @@ func benchGame(b *testing.B, sc string) {
 		decisions += n
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// BenchmarkDecisionLatency times every decision of random games (applying
+// it and computing the next prompt's legal choices) and reports the mean,
+// the 99th percentile and the slowest.
+func BenchmarkDecisionLatency(b *testing.B) {
+	var times []time.Duration
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for !g.Over() {
+			p := g.Prompt()
+			c := p.Choices[rng.IntN(len(p.Choices))].ID
+			start := time.Now()
+			if err := g.Do(p.Faction, c); err != nil {
+				b.Fatal(err)
+			}
+			_ = g.Prompt()
+			times = append(times, time.Since(start))
+		}
+	}
+	slices.Sort(times)
+	var sum time.Duration
+	for _, t := range times {
+		sum += t
+	}
+	us := func(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+	b.ReportMetric(us(sum)/float64(len(times)), "µs-mean")
+	b.ReportMetric(us(times[len(times)*99/100]), "µs-p99")
+	b.ReportMetric(us(times[len(times)-1]), "µs-max")
 }
