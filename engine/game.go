@@ -9,7 +9,15 @@ import (
 
 // Version identifies the rules code. Stored games record it so a replay under
 // changed rules can be detected.
-const Version = "0.1.0"
+const Version = "0.2.0"
+
+// Errors a player's input can cause; anything else Do, Undo or Transfer
+// returns is an engine failure.
+var (
+	ErrGameOver    = errors.New("the game is over")
+	ErrNotYourTurn = errors.New("not your decision")
+	ErrIllegal     = errors.New("illegal")
+)
 
 // Game is a game in progress: the committed snapshot of the current step,
 // the answers given within it, and the state they lead to.
@@ -46,6 +54,7 @@ func New(cfg Config) (*Game, error) {
 	if err := cfg.Options.Validate(); err != nil {
 		return nil, fmt.Errorf("new game: %w", err)
 	}
+	cfg.Options = cfg.Options.canonical()
 	d := cfg.Deck
 	if d == nil {
 		d = DefaultDeck()
@@ -86,13 +95,13 @@ func (g *Game) Over() bool { return g.cur.Result != nil }
 func (g *Game) Do(f Faction, choice string) error {
 	p := g.pending
 	if p == nil {
-		return errors.New("the game is over: there is nothing to decide")
+		return fmt.Errorf("%w: there is nothing to decide", ErrGameOver)
 	}
 	if f != p.Faction {
-		return fmt.Errorf("it is %s's decision (%s), not %s's", p.Faction, p.Question, f)
+		return fmt.Errorf("%w: it is %s's decision (%s), not %s's", ErrNotYourTurn, p.Faction, p.Question, f)
 	}
 	if !p.Has(choice) {
-		return fmt.Errorf("%q is not a legal choice for %q; legal: %s", choice, p.Question, listChoices(p.Choices))
+		return fmt.Errorf("%w: %q is not a legal choice for %q; legal: %s", ErrIllegal, choice, p.Question, listChoices(p.Choices))
 	}
 	return g.answer(answer{Faction: f, Choice: choice})
 }
@@ -137,10 +146,10 @@ func (g *Game) CanUndo(f Faction) bool {
 
 func (g *Game) undoPoint(f Faction) (int, error) {
 	if g.pending == nil {
-		return 0, errors.New("the game is over: nothing to undo")
+		return 0, fmt.Errorf("%w: nothing to undo", ErrGameOver)
 	}
 	if g.pending.Faction != f {
-		return 0, fmt.Errorf("%s cannot undo: it is %s's decision", f, g.pending.Faction)
+		return 0, fmt.Errorf("%w: %s cannot undo: it is %s's decision", ErrNotYourTurn, f, g.pending.Faction)
 	}
 	for i := len(g.trail) - 1; i >= g.barrier; i-- {
 		a := g.trail[i]
@@ -151,7 +160,7 @@ func (g *Game) undoPoint(f Faction) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("%s has nothing to undo: undo reaches back only to the start of the current action, and never past a die roll, a card reveal or another faction's decision", f)
+	return 0, fmt.Errorf("%w: %s has nothing to undo: undo reaches back only to the start of the current action, and never past a die roll, a card reveal or another faction's decision", ErrIllegal, f)
 }
 
 // Undo takes back faction f's last decision (and anything the engine applied
@@ -289,7 +298,7 @@ func Load(data []byte, d *Deck) (*Game, error) {
 		do := func() error { return g.Do(a.Faction, a.Choice) }
 		if isTransfer(a.Choice) {
 			do = func() error {
-				t, err := parseTransfer(a.Faction, a.Choice)
+				t, err := ParseTransfer(a.Faction, a.Choice)
 				if err != nil {
 					return err
 				}

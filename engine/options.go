@@ -3,7 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +16,23 @@ type Options struct {
 	// Teams lists players who hold several factions under the No Non-Player
 	// Option (1.5), such as [[JPN CPC]]. Factions not listed play alone.
 	Teams [][]Faction `json:"teams,omitempty"`
+}
+
+// canonical orders the teams (each team's factions in index order, teams by
+// their first faction), so that equal arrangements print and save alike
+// and ParseOptions(o.String()) gives o back.
+func (o Options) canonical() Options {
+	teams := make([][]Faction, len(o.Teams))
+	for i, t := range o.Teams {
+		teams[i] = slices.Clone(t)
+		slices.Sort(teams[i])
+	}
+	slices.SortFunc(teams, func(a, b []Faction) int { return int(a[0]) - int(b[0]) })
+	if len(teams) == 0 {
+		teams = nil
+	}
+	o.Teams = teams
+	return o
 }
 
 // Validate rejects combinations the optional rules forbid.
@@ -73,14 +90,16 @@ func ParseOptions(s string) (Options, error) {
 					}
 					t = append(t, f)
 				}
-				sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
 				o.Teams = append(o.Teams, t)
 			}
 		default:
 			return o, fmt.Errorf("unknown option %q (known: %s)", part, strings.Join(OptionNames, ", "))
 		}
 	}
-	return o, o.Validate()
+	if err := o.Validate(); err != nil {
+		return o, err
+	}
+	return o.canonical(), nil
 }
 
 func (o Options) String() string {

@@ -18,8 +18,10 @@ type Transfer struct {
 	Patronage bool // NAT Patronage to WLD Resources, one for one
 }
 
-// choice encodes a transfer as an answer, so it replays in place.
-func (t Transfer) choice() string {
+// ID encodes a transfer as an answer ("give:WLD:3", "patronage:WLD:2"; the
+// giver is the answering faction), so it replays in place and can be stored
+// beside ordinary choices.
+func (t Transfer) ID() string {
 	kind := "give"
 	if t.Patronage {
 		kind = "patronage"
@@ -31,7 +33,8 @@ func isTransfer(choice string) bool {
 	return strings.HasPrefix(choice, "give:") || strings.HasPrefix(choice, "patronage:")
 }
 
-func parseTransfer(from Faction, choice string) (Transfer, error) {
+// ParseTransfer reads a transfer written by Transfer.ID, given by faction from.
+func ParseTransfer(from Faction, choice string) (Transfer, error) {
 	parts := strings.Split(choice, ":")
 	if len(parts) != 3 {
 		return Transfer{}, fmt.Errorf("engine: bad transfer %q", choice)
@@ -91,7 +94,7 @@ func (t Transfer) apply(s *State) {
 func (r *run) applyTransfers() error {
 	for r.pos < len(r.trail) && isTransfer(r.trail[r.pos].Choice) {
 		a := r.trail[r.pos]
-		t, err := parseTransfer(a.Faction, a.Choice)
+		t, err := ParseTransfer(a.Faction, a.Choice)
 		if err != nil {
 			return err
 		}
@@ -112,10 +115,10 @@ func (r *run) applyTransfers() error {
 func (g *Game) Transfer(t Transfer) error {
 	p := g.pending
 	if p == nil || !p.Executing {
-		return errors.New("transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2), when it is choosing its next space")
+		return fmt.Errorf("%w: transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2), when it is choosing its next space", ErrIllegal)
 	}
 	if err := t.check(&g.cur, p.Executor); err != nil {
-		return err
+		return fmt.Errorf("%w: %w", ErrIllegal, err)
 	}
-	return g.answer(answer{Faction: t.From, Choice: t.choice()})
+	return g.answer(answer{Faction: t.From, Choice: t.ID()})
 }

@@ -16,8 +16,11 @@ var subcommands = map[string]struct {
 	run  func(args []string) error
 	help string
 }{
-	"play": {playCmd, "play a game in the terminal (hot-seat or scripted)"},
-	"sim":  {simCmd, "play random games and check the engine's invariants"},
+	"play":   {playCmd, "play a game in the terminal (hot-seat or scripted)"},
+	"sim":    {simCmd, "play random games and check the engine's invariants"},
+	"render": {renderCmd, "draw a board position to a PNG file"},
+	"replay": {replayCmd, "re-run stored games under the current rules and report divergence"},
+	"backup": {backupCmd, "copy the database with SQLite's online backup"},
 }
 
 func usage() {

@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/render"
 )
 
 // playCmd runs a game in the terminal. Interactively, bad input is reported
@@ -23,6 +25,9 @@ func playCmd(args []string) error {
 	options := fs.String("options", "", "optional rules, comma-separated: "+strings.Join(engine.OptionNames, ", "))
 	players := fs.String("players", "", `who holds which faction, e.g. "ann=JPN+CPC,bob=NAT+WLD" (names only; teams for victory are an option)`)
 	script := fs.String("script", "", "read lines from this file (- for standard input) and stop at the first bad one")
+	dbPath := fs.String("db", "chinaswar.db", "SQLite database that keeps the game; \"\" keeps it in memory only")
+	name := fs.String("name", "default", "the game's name: play resumes the active game of this name")
+	fresh := fs.Bool("new", false, "abandon the active game of this name and start a new one")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -34,11 +39,41 @@ func playCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	g, err := engine.New(engine.Config{Scenario: *scenario, Seed: *seed, Options: opts})
-	if err != nil {
-		return err
+	cfg := engine.Config{Scenario: *scenario, Seed: *seed, Options: opts}
+	c := &commands.Console{Players: seats, Out: os.Stdout}
+	c.Board = func(path string) error {
+		png, err := render.Board(c.Table.Game(), render.Options{})
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(path, png, 0o644)
 	}
-	c := &commands.Console{Table: commands.Local{G: g}, Players: seats, Out: os.Stdout}
+	if *dbPath == "" {
+		g, err := engine.New(cfg)
+		if err != nil {
+			return err
+		}
+		c.Table = commands.Local{G: g}
+	} else {
+		st, err := db.Open(*dbPath)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		if *fresh {
+			if err := abandonConsoleGame(st, *name); err != nil {
+				return err
+			}
+		}
+		t, resumed, err := openConsoleGame(st, *name, cfg, seats)
+		if err != nil {
+			return err
+		}
+		if resumed {
+			fmt.Fprintf(os.Stderr, "Resuming game %q from %s (scenario %s); --scenario, --seed and --options apply only to a new game (use --new).\n", *name, *dbPath, t.g.State().Scenario)
+		}
+		c.Table = t
+	}
 	if *script != "" {
 		in := os.Stdin
 		if *script != "-" {

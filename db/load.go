@@ -1,0 +1,147 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// Game is a stored game as loaded: its record, its seats and its engine
+// state after Seq decisions. Engine is the caller's own copy: changing it
+// does not change the store.
+type Game struct {
+	Info
+	Seats  map[engine.Faction]Seat
+	Engine *engine.Game
+}
+
+// Load reads game id: the latest snapshot plus the decisions after it. The
+// first load of a game after Open replays it from its seed instead and
+// checks every snapshot, so a rules change that alters stored games is
+// caught before anyone plays on: that, or unreadable data, is ErrDiverged or
+// ErrCorrupt, and an active game is marked Broken with every row kept.
+func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
+	tx, err := s.r.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	defer tx.Rollback()
+	info, err := readInfo(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := readSeats(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	g, _, err := s.loadEngine(ctx, tx, info)
+	// End the read before marking the game, which writes.
+	if rerr := tx.Rollback(); err == nil && rerr != nil {
+		return nil, fmt.Errorf("game %d: %w", id, rerr)
+	}
+	if err != nil {
+		if isBroken(err) && info.Status == Active {
+			err = errors.Join(err, s.markBroken(ctx, id, err))
+		}
+		return nil, err
+	}
+	return &Game{Info: info, Seats: seats, Engine: g}, nil
+}
+
+// isBroken reports whether err means the stored game itself is bad, rather
+// than that reading it failed.
+func isBroken(err error) bool {
+	return errors.Is(err, ErrDiverged) || errors.Is(err, ErrCorrupt)
+}
+
+// markBroken stops an active game that does not replay, keeping its rows.
+func (s *Store) markBroken(ctx context.Context, id int64, cause error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("game %d: marking it broken: %w", id, err)
+	}
+	defer tx.Rollback()
+	if err := setBroken(ctx, tx, id, cause); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("game %d: marking it broken: %w", id, err)
+	}
+	return nil
+}
+
+func setBroken(ctx context.Context, tx *sql.Tx, id int64, cause error) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'broken', problem = ?, updated = ? WHERE id = ? AND status = 'active'`,
+		cause.Error(), now().UnixMilli(), id); err != nil {
+		return fmt.Errorf("game %d: marking it broken: %w", id, err)
+	}
+	return nil
+}
+
+// loadEngine rebuilds the engine game of info and returns it with the seq of
+// the latest snapshot stored.
+func (s *Store) loadEngine(ctx context.Context, q querier, info Info) (*engine.Game, int64, error) {
+	if !s.isVerified(info.ID) {
+		g, last, rep, err := replayFromSeed(ctx, q, info)
+		if err != nil {
+			return nil, 0, err
+		}
+		if err := rep.err(); err != nil {
+			return nil, 0, err
+		}
+		s.setVerified(info.ID)
+		return g, last, nil
+	}
+	sns, err := readSnapshots(ctx, q, info.ID, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	var g *engine.Game
+	var last int64
+	var rulesChanged bool
+	if len(sns) == 0 {
+		if g, err = newGame(info); err != nil {
+			return nil, 0, fmt.Errorf("game %d: %w: setting it up from its seed fails: %v", info.ID, ErrDiverged, err)
+		}
+	} else {
+		last = sns[0].seq
+		g, rulesChanged, err = sns[0].restore()
+		if err != nil {
+			sentinel := ErrCorrupt
+			if rulesChanged {
+				sentinel = ErrDiverged
+			}
+			return nil, 0, fmt.Errorf("game %d: %w: %v", info.ID, sentinel, err)
+		}
+	}
+	recs, err := readRecords(ctx, q, info.ID, last)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, r := range recs {
+		if err := r.applyTo(g); err != nil {
+			return nil, 0, fmt.Errorf("game %d: %w: %s does not replay: %v", info.ID, ErrDiverged, &r, err)
+		}
+	}
+	return g, last, nil
+}
+
+// entry returns the game in memory, loading it when it is missing or behind
+// the database (another process wrote). tx is the caller's write
+// transaction, so what it reads cannot change before the caller commits.
+func (s *Store) entry(ctx context.Context, tx *sql.Tx, info Info) (*entry, error) {
+	if e := s.cached(info.ID); e != nil && e.seq == info.Seq {
+		return e, nil
+	}
+	s.forget(info.ID)
+	g, last, err := s.loadEngine(ctx, tx, info)
+	if err != nil {
+		return nil, err
+	}
+	e := &entry{g: g, seq: info.Seq, snap: last}
+	s.keep(info.ID, e)
+	return e, nil
+}
