@@ -107,7 +107,7 @@ func TestConsoleCommands(t *testing.T) {
 func TestConsoleChoicesAndUndo(t *testing.T) {
 	c, _ := newConsole(t)
 	start := saved(t, c)
-	for _, line := range []string{"shaanxi", "2", "nat: hebe"} {
+	for _, line := range []string{"shaanxi", "2", "nat: hebei"} {
 		if err := c.Exec(line); err != nil {
 			t.Fatalf("Exec(%q): %v", line, err)
 		}

@@ -19,9 +19,11 @@ type Applied struct {
 
 // Run applies a script for faction f: steps separated by ";" or new lines,
 // each a whole choice ("pass", "op sweep", "Wuhan-Yichang") or several in
-// a row ("from Manchukuo 4" is a space then a count). Choices are applied
-// one by one; at the first that is not legal, Run stops with an error naming
-// the step and what is legal, keeping what was applied before it.
+// a row ("from Manchukuo 4" is a space then a count). Words are read with
+// ResolveTyped, so old names work and confusable Provinces must be named in
+// full. Choices are applied one by one; at the first that is not legal (or
+// names a space ambiguously), Run stops with an error naming the step and
+// what is legal, keeping what was applied before it.
 func Run(t Table, f engine.Faction, script string) ([]Applied, error) {
 	var done []Applied
 	for _, step := range splitSteps(script) {
@@ -67,7 +69,13 @@ func runStep(t Table, f engine.Faction, step string) ([]Applied, error) {
 			}
 		}
 		if n == 0 {
-			_, err = choose(t, f, strings.Join(words, " "))
+			// Report the first word's problem: it is where reading failed,
+			// and a name error there carries the candidates.
+			if _, err = choose(t, f, strings.Join(words, " ")); len(words) > 1 {
+				if _, werr := choose(t, f, words[0]); isNameError(werr) {
+					err = werr
+				}
+			}
 			return done, err
 		}
 		if err := t.Do(f, c.ID); err != nil {
@@ -89,5 +97,5 @@ func choose(t Table, f engine.Faction, text string) (engine.Choice, error) {
 	if p.Faction != f {
 		return engine.Choice{}, fmt.Errorf("it is %s's decision, not %s's: %s", p.Faction, f, p.Question)
 	}
-	return ResolveChoice(p, g.Map(), text)
+	return ResolveTyped(p, g.Map(), text)
 }

@@ -21,6 +21,7 @@ var subcommands = map[string]struct {
 	"render": {renderCmd, "draw a board position to a PNG file"},
 	"replay": {replayCmd, "re-run stored games under the current rules and report divergence"},
 	"backup": {backupCmd, "copy the database with SQLite's online backup"},
+	"serve":  {serveCmd, "run the Discord bot (see docs/discord.md)"},
 }
 
 func usage() {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -24,8 +23,9 @@ func TestScriptPlaysWholeGame(t *testing.T) {
 	for !ref.Over() {
 		p := ref.Prompt()
 		i := rng.IntN(len(p.Choices))
-		// The choice number is always unambiguous.
-		script.WriteString(p.Faction.String() + ": " + strconv.Itoa(i+1) + "\n")
+		// A choice's ID is always unambiguous (a bare number in a count
+		// prompt means the count, not the position).
+		script.WriteString(p.Faction.String() + ": " + p.Choices[i].ID + "\n")
 		if err := ref.Do(p.Faction, p.Choices[i].ID); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,158 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chinaswar/chinaswar/commands"
+)
+
+// benchBoard is the renderer the benchmarks use: the fake unless built
+// with -tags realrender.
+var benchBoard BoardRenderer
+
+// latencies collects the bot's own measurements from its log lines: from
+// receiving an interaction to answering it (ack_ms) and to finishing its
+// work (latency_ms).
+type latencies struct{ ack, total []float64 }
+
+func (l *latencies) add(line map[string]any) {
+	l.ack = append(l.ack, line["ack_ms"].(float64))
+	l.total = append(l.total, line["latency_ms"].(float64))
+}
+
+func pct(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+func (l *latencies) report(b *testing.B, name string) {
+	if len(l.total) == 0 {
+		return
+	}
+	b.ReportMetric(pct(l.total, 0.5), name+"-p50-ms")
+	b.ReportMetric(pct(l.total, 0.99), name+"-p99-ms")
+	b.ReportMetric(pct(l.ack, 0.99), name+"-ack-p99-ms")
+}
+
+// interactionLines returns the log lines of interactions whose "what"
+// starts with prefix, from line from on.
+func interactionLines(w *world, from int, prefix string) ([]map[string]any, int) {
+	all := w.logs.lines()
+	var out []map[string]any
+	for _, l := range all[from:] {
+		if l["msg"] == "interaction" && strings.HasPrefix(l["what"].(string), prefix) {
+			out = append(out, l)
+		}
+	}
+	return out, len(all)
+}
+
+// BenchmarkClick: a decision click, from receiving it to the last message
+// it posts (turn message edited or closed, summary, board, next turn).
+// Clicks that completed an action and drew the board are also reported
+// on their own.
+func BenchmarkClick(b *testing.B) {
+	w := newWorld(b, worldOptions{route: viaHTTP, render: benchBoard})
+	games := 0
+	ch := ""
+	newGame := func() {
+		games++
+		ch = fmt.Sprintf("90%d", games)
+		w.setup(ch, "")
+	}
+	newGame()
+	var all, boards latencies
+	logged := len(w.logs.lines())
+	b.ResetTimer()
+	for range b.N {
+		msg, id, ok := w.turnMessage(ch)
+		if !ok {
+			b.StopTimer()
+			newGame()
+			msg, id, _ = w.turnMessage(ch)
+			b.StartTimer()
+		}
+		var custom string
+		var values []string
+		for _, c := range msg.Controls() {
+			if cid, err := commands.ParseControlID(c.CustomID); err == nil && (cid.Kind == commands.KindDecide || cid.Kind == commands.KindMenu) {
+				custom = c.CustomID
+				if len(c.Options) > 0 {
+					values = []string{c.Options[w.rng.IntN(len(c.Options))].Value}
+				}
+				if w.rng.IntN(3) == 0 {
+					break
+				}
+			}
+		}
+		before := w.render.calls
+		w.click(memberFor(id.Faction), msg, custom, values...)
+		drew := w.render.calls > before
+		b.StopTimer()
+		var lines []map[string]any
+		lines, logged = interactionLines(w, logged, "click")
+		for _, l := range lines {
+			all.add(l)
+			if drew {
+				boards.add(l)
+			}
+		}
+		if _, err := w.store.ActiveGame(context.Background(), ch); err != nil {
+			newGame()
+			_, logged = interactionLines(w, logged, "")
+		}
+		b.StartTimer()
+	}
+	b.StopTimer()
+	all.report(b, "click")
+	boards.report(b, "click+board")
+	w.checkDiscord()
+}
+
+// BenchmarkBoard: /board, from receiving it to the picture posted.
+func BenchmarkBoard(b *testing.B) {
+	w := newWorld(b, worldOptions{route: viaHTTP, render: benchBoard})
+	w.setup("950", "")
+	logged := len(w.logs.lines())
+	b.ResetTimer()
+	for range b.N {
+		w.command(eve, "950", "board", "")
+	}
+	b.StopTimer()
+	var l latencies
+	lines, _ := interactionLines(w, logged, "/board")
+	for _, x := range lines {
+		l.add(x)
+	}
+	l.report(b, "board")
+	w.checkDiscord()
+}
+
+// BenchmarkAutocomplete: /do's autocomplete, from receiving the request
+// to the list sent.
+func BenchmarkAutocomplete(b *testing.B) {
+	w := newWorld(b, worldOptions{route: viaHTTP, render: benchBoard})
+	w.setup("960", "")
+	logged := len(w.logs.lines())
+	typed := []string{"", "h", "sha", "Shaanxi; ", "done", "hub"}
+	b.ResetTimer()
+	for i := range b.N {
+		w.complete(bob, "960", "do", typing("choice", typed[i%len(typed)]))
+	}
+	b.StopTimer()
+	var l latencies
+	lines, _ := interactionLines(w, logged, "autocomplete")
+	for _, x := range lines {
+		l.add(x)
+	}
+	l.report(b, "autocomplete")
+	w.checkDiscord()
+}

@@ -1,0 +1,446 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// The game's lifecycle: /game new opens a lobby, members join (one member
+// may hold several factions), /game start begins once every faction has a
+// player, and the game ends by the rules (the store archives it as
+// finished) or by /game abandon.
+//
+// Each subcommand answers privately (a short confirmation or why nothing
+// was done) and announces what changed to the channel.
+
+func (c *call) gameCommand(ctx context.Context, sub string, o options) {
+	l := c.b.channelLock(c.i.ChannelID)
+	l.Lock()
+	defer l.Unlock()
+	switch sub {
+	case "new":
+		c.gameNew(ctx, o)
+		return
+	}
+	t, err := c.b.current(ctx, c.i.ChannelID)
+	if err != nil {
+		if !errors.Is(err, errNoGame) {
+			c.fail(err)
+		}
+		c.refuse(problem(err))
+		return
+	}
+	c.game, c.seq = t.ID, t.Seq
+	switch sub {
+	case "join":
+		c.gameJoin(ctx, t, o)
+	case "leave":
+		c.gameLeave(ctx, t, o)
+	case "seats":
+		c.outcome = "ok"
+		c.done(ctx, c.seatsText(ctx, t), "")
+	case "start":
+		c.gameStart(ctx, t)
+	case "replace":
+		c.gameReplace(ctx, t, o)
+	case "abandon":
+		c.gameAbandon(ctx, t)
+	default:
+		c.refuse("refused: unknown subcommand", "Unknown /game subcommand; see /help.")
+	}
+}
+
+// done answers privately and, when announce is not empty, tells the
+// channel.
+func (c *call) done(ctx context.Context, private, announce string) {
+	if err := c.reply(ctx, private, true); err != nil {
+		c.fail(err)
+		return
+	}
+	for _, part := range commands.Split(announce, maxContent) {
+		if _, err := c.followup(ctx, message{content: part}, false); err != nil {
+			c.fail(err)
+			return
+		}
+	}
+}
+
+func (c *call) gameNew(ctx context.Context, o options) {
+	scenario := o.str("scenario")
+	if scenario != "1937" && scenario != "1938" {
+		c.refuse("refused: scenario", "Choose scenario 1937 or 1938. Nothing was created.")
+		return
+	}
+	opts, err := engine.ParseOptions(o.str("rules"))
+	if err != nil {
+		c.refuse("refused: rules", fmt.Sprintf("The optional rules %q do not work: %v. Nothing was created.", o.str("rules"), err))
+		return
+	}
+	channel := c.i.ChannelID
+	if t, err := c.b.current(ctx, channel); err == nil {
+		state := "being played"
+		if t.lobby {
+			state = "waiting for players"
+		}
+		c.refuse("refused: place taken", fmt.Sprintf("This channel already has game %d (%s). Finish it, or `/game abandon` it, before opening another; a thread works too.", t.ID, state))
+		return
+	} else if !errors.Is(err, errNoGame) {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	host := db.Seat{Player: c.userID(), Name: c.displayName()}
+	marker, err := c.b.store.Create(ctx, lobbyPlace(channel), engine.Config{Scenario: "1937"}, map[engine.Faction]db.Seat{engine.JPN: host})
+	if errors.Is(err, db.ErrPlaceTaken) {
+		// A marker without a game: a crash between the two writes. Clear it.
+		if id, ferr := c.b.store.ActiveGame(ctx, lobbyPlace(channel)); ferr == nil {
+			err = c.b.store.SetStatus(ctx, id, db.Abandoned)
+		}
+		if err == nil {
+			marker, err = c.b.store.Create(ctx, lobbyPlace(channel), engine.Config{Scenario: "1937"}, map[engine.Faction]db.Seat{engine.JPN: host})
+		}
+	}
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	id, err := c.b.store.Create(ctx, channel, engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}, nil)
+	if err != nil {
+		if aerr := c.b.store.SetStatus(ctx, marker, db.Abandoned); aerr != nil {
+			err = errors.Join(err, aerr)
+		}
+		c.fail(err)
+		outcome, text := problem(err)
+		if errors.Is(err, db.ErrPlaceTaken) {
+			outcome, text = "refused: place taken", "This channel already has a game."
+		}
+		c.refuse(outcome, text)
+		return
+	}
+	c.game, c.outcome = id, "created"
+	rules := "standard rules"
+	if s := opts.String(); s != "" {
+		rules = "optional rules " + s
+	}
+	league := ""
+	if o.str("league") != "" {
+		league = " Leagues are not supported yet: this game is not rated."
+	}
+	c.done(ctx, fmt.Sprintf("Game %d is open.%s", id, league),
+		fmt.Sprintf("**New game %d**: scenario %s, %s, opened by <@%s>.\nTake a faction with `/game join` (JPN, NAT, WLD, CPC; one member may hold several). `/game start` begins once all four are seated.\n%s",
+			id, scenario, rules, c.userID(), commands.Provenance))
+}
+
+func (c *call) factionOption(o options) (engine.Faction, bool) {
+	f, err := engine.ParseFaction(o.str("faction"))
+	if err != nil {
+		c.refuse("refused: faction", "Choose one of JPN, NAT, WLD or CPC.")
+		return 0, false
+	}
+	c.faction = f.String()
+	return f, true
+}
+
+func (c *call) gameJoin(ctx context.Context, t *table, o options) {
+	f, ok := c.factionOption(o)
+	if !ok {
+		return
+	}
+	user := c.userID()
+	if s, taken := t.Seats[f]; taken && s.Player != "" {
+		if s.Player == user {
+			c.refuse("refused: already seated", fmt.Sprintf("You already play %s.", f))
+		} else {
+			c.refuse("refused: seat taken", fmt.Sprintf("%s is taken by <@%s>. Nothing was changed; free factions: %s.", f, s.Player, freeSeats(t.Game)))
+		}
+		return
+	}
+	if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	t.Seats[f] = db.Seat{Player: user, Name: c.displayName()}
+	c.outcome = "joined"
+	next := "`/game start` when all four are seated."
+	if free := freeSeats(t.Game); free == "none" {
+		next = "Every faction has a player: `/game start`."
+	} else {
+		next = "Still free: " + free + ". " + next
+	}
+	if !t.lobby {
+		next = "The game goes on."
+	}
+	c.done(ctx, fmt.Sprintf("You play %s.", commands.FactionTitle(f)),
+		fmt.Sprintf("<@%s> plays **%s**. %s", user, commands.FactionTitle(f), next))
+	c.resumeIfWaiting(ctx, t, f)
+}
+
+// resumeIfWaiting posts a turn message when a started game waited for the
+// player of f.
+func (c *call) resumeIfWaiting(ctx context.Context, t *table, f engine.Faction) {
+	if t.lobby {
+		return
+	}
+	if p := t.Engine.Prompt(); p != nil && p.Faction == f {
+		c.postTurn(ctx, t.Game, t.Engine, t.Seq)
+	}
+}
+
+func freeSeats(g *db.Game) string {
+	var free []string
+	for _, f := range engine.Factions {
+		if s, ok := g.Seats[f]; !ok || s.Player == "" {
+			free = append(free, f.String())
+		}
+	}
+	if len(free) == 0 {
+		return "none"
+	}
+	return strings.Join(free, ", ")
+}
+
+func (c *call) gameLeave(ctx context.Context, t *table, o options) {
+	user := c.userID()
+	mine := seatsOf(t.Game, user)
+	if o.str("faction") != "" {
+		f, ok := c.factionOption(o)
+		if !ok {
+			return
+		}
+		if !holds(t.Game, user, f) {
+			c.refuse("refused: not your seat", fmt.Sprintf("You do not play %s. Nothing was changed.", f))
+			return
+		}
+		mine = []engine.Faction{f}
+	}
+	if len(mine) == 0 {
+		c.refuse("refused: not seated", "You do not play any faction in this game.")
+		return
+	}
+	for _, f := range mine {
+		if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{}); err != nil {
+			c.fail(err)
+			c.refuse(problem(err))
+			return
+		}
+	}
+	c.outcome = "left"
+	note := ""
+	if !t.lobby {
+		note = " The game waits for a new player: `/game join`."
+	}
+	c.done(ctx, fmt.Sprintf("You no longer play %s.", factionList(mine)),
+		fmt.Sprintf("<@%s> leaves %s.%s", user, factionList(mine), note))
+}
+
+func (c *call) seatsText(ctx context.Context, t *table) string {
+	var b strings.Builder
+	state := "being played"
+	if t.lobby {
+		state = "waiting to start"
+	}
+	fmt.Fprintf(&b, "Game %d, scenario %s", t.ID, t.Scenario)
+	if t.Options != "" {
+		fmt.Fprintf(&b, " [%s]", t.Options)
+	}
+	fmt.Fprintf(&b, ", %s, decision %d.\n", state, t.Seq)
+	if host, err := c.b.host(ctx, c.i.ChannelID, t.Game); err == nil && host != "" {
+		fmt.Fprintf(&b, "Host: <@%s>\n", host)
+	}
+	for _, f := range engine.Factions {
+		fmt.Fprintf(&b, "%s: %s\n", commands.FactionTitle(f), who(t.Game, f))
+	}
+	if p := t.Engine.Prompt(); p != nil && !t.lobby {
+		fmt.Fprintf(&b, "To decide: %s (%s).\n", p.Faction, who(t.Game, p.Faction))
+	}
+	return b.String()
+}
+
+func (c *call) gameStart(ctx context.Context, t *table) {
+	if !t.lobby {
+		c.refuse("refused: started", "The game has already started.")
+		return
+	}
+	if free := freeSeats(t.Game); free != "none" {
+		c.refuse("refused: empty seats", fmt.Sprintf("Not every faction has a player yet. Free: %s. Take one with `/game join`; one member may hold several. Nothing was changed.", free))
+		return
+	}
+	opts, err := engine.ParseOptions(t.Options)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	for _, team := range opts.Teams {
+		for _, f := range team[1:] {
+			if t.Seats[f].Player != t.Seats[team[0]].Player {
+				c.refuse("refused: teams", fmt.Sprintf("The rules say %s play as one team (teams=), but %s and %s have different players. Seat them with the same member, or open a game without that team. Nothing was changed.", factionList(team), team[0], f))
+				return
+			}
+		}
+	}
+	marker, err := c.b.store.ActiveGame(ctx, lobbyPlace(c.i.ChannelID))
+	if err == nil {
+		err = c.b.store.SetStatus(ctx, marker, db.Abandoned)
+	}
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	c.b.mu.Lock()
+	c.b.started[t.ID] = true
+	c.b.mu.Unlock()
+	c.outcome = "started"
+	var seats []string
+	for _, f := range engine.Factions {
+		seats = append(seats, fmt.Sprintf("%s %s", f, who(t.Game, f)))
+	}
+	c.done(ctx, "Started.", strings.TrimSpace(fmt.Sprintf("**Game %d starts.** %s.\n%s", t.ID, strings.Join(seats, ", "), playersNote(opts, t.Game))))
+	if t.Engine.Prompt() != nil {
+		c.postTurn(ctx, t.Game, t.Engine, t.Seq)
+	}
+}
+
+// playersNote says how victory is counted for members holding several
+// factions (1.5).
+func playersNote(opts engine.Options, g *db.Game) string {
+	multi := map[string][]engine.Faction{}
+	for _, f := range engine.Factions {
+		multi[g.Seats[f].Player] = append(multi[g.Seats[f].Player], f)
+	}
+	for _, fs := range multi {
+		if len(fs) > 1 && len(opts.Teams) == 0 {
+			return "Members holding several factions: each faction is ranked on its own (no teams= option)."
+		}
+	}
+	if len(opts.Teams) > 0 {
+		return "Teams share victory (1.5): " + opts.String() + "."
+	}
+	return ""
+}
+
+// mayManage reports whether the user is the game's host or may manage the
+// channel.
+func (c *call) mayManage(ctx context.Context, t *table) bool {
+	if c.canManage() {
+		return true
+	}
+	host, err := c.b.host(ctx, c.i.ChannelID, t.Game)
+	if err != nil {
+		c.b.log.Warn("finding the host", "game", t.ID, "error", err)
+	}
+	return host != "" && host == c.userID()
+}
+
+func (c *call) gameReplace(ctx context.Context, t *table, o options) {
+	f, ok := c.factionOption(o)
+	if !ok {
+		return
+	}
+	if !c.mayManage(ctx, t) {
+		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can replace a player. Nothing was changed.")
+		return
+	}
+	member := o.str("member")
+	if member == "" {
+		c.refuse("refused: member", "Name the member who takes the faction.")
+		return
+	}
+	name := member
+	if d, ok := c.i.Data.(discordgo.ApplicationCommandInteractionData); ok && d.Resolved != nil {
+		if u := d.Resolved.Users[member]; u != nil {
+			if u.Bot {
+				c.refuse("refused: bot", "A bot cannot take a seat. Nothing was changed.")
+				return
+			}
+			name = u.Username
+			if u.GlobalName != "" {
+				name = u.GlobalName
+			}
+		}
+	}
+	old := who(t.Game, f)
+	if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{Player: member, Name: name}); err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	t.Seats[f] = db.Seat{Player: member, Name: name}
+	c.outcome = "replaced"
+	c.done(ctx, fmt.Sprintf("%s now plays %s.", who(t.Game, f), f),
+		fmt.Sprintf("<@%s> hands **%s** from %s to <@%s>.", c.userID(), commands.FactionTitle(f), old, member))
+	c.resumeIfWaiting(ctx, t, f)
+}
+
+func (c *call) gameAbandon(ctx context.Context, t *table) {
+	if !c.mayManage(ctx, t) {
+		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
+		return
+	}
+	c.outcome = "asked"
+	m := message{content: fmt.Sprintf("Abandon game %d for good? It stops here, unfinished, and the channel is free for a new game. The record is kept.", t.ID),
+		components: components(commands.AbandonMenu(t.ID))}
+	if err := c.edit(ctx, m); err != nil {
+		c.fail(err)
+	}
+}
+
+// abandonClick answers the abandon confirmation's buttons.
+func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
+	l := c.b.channelLock(c.i.ChannelID)
+	l.Lock()
+	defer l.Unlock()
+	if id.Kind == commands.KindKeep {
+		c.outcome = "kept"
+		if err := c.edit(ctx, message{content: fmt.Sprintf("Game %d goes on.", id.Game)}); err != nil {
+			c.fail(err)
+		}
+		return
+	}
+	t, err := c.b.current(ctx, c.i.ChannelID)
+	if err != nil || t.ID != id.Game {
+		c.refuse("refused: other game", fmt.Sprintf("Game %d is no longer played here. Nothing was changed.", id.Game))
+		return
+	}
+	if !c.mayManage(ctx, t) {
+		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
+		return
+	}
+	err = c.b.store.SetStatus(ctx, t.ID, db.Abandoned)
+	if err == nil && t.lobby {
+		var marker int64
+		if marker, err = c.b.store.ActiveGame(ctx, lobbyPlace(c.i.ChannelID)); err == nil {
+			err = c.b.store.SetStatus(ctx, marker, db.Abandoned)
+		} else if errors.Is(err, db.ErrNotFound) {
+			err = nil
+		}
+	}
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	c.outcome = "abandoned"
+	if ref, ok := c.b.turn(t.ID); ok {
+		c.b.editChannelMessage(ctx, ref, message{content: fmt.Sprintf("Game %d was abandoned.", t.ID)})
+		c.b.forgetTurn(t.ID)
+	}
+	if err := c.edit(ctx, message{content: fmt.Sprintf("Game %d is abandoned.", t.ID)}); err != nil {
+		c.fail(err)
+		return
+	}
+	if _, err := c.followup(ctx, message{content: fmt.Sprintf("<@%s> abandoned game %d after %d decisions. The channel is free: `/game new`.", c.userID(), t.ID, t.Seq)}, false); err != nil {
+		c.fail(err)
+	}
+}

@@ -1,0 +1,207 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// Lookups anyone may make. They answer privately unless share is set.
+
+func (c *call) lookup(ctx context.Context, name string, o options, private bool) {
+	if name == "card" && o.str("card") != "" {
+		// A card can be read without a game.
+		c.cardLookup(ctx, engine.DefaultDeck(), o.str("card"), private)
+		return
+	}
+	g, note, err := c.b.viewable(ctx, c.i.ChannelID)
+	if errors.Is(err, errNoGame) && name == "card" {
+		c.refuse("refused: no card", "There is no game here, so no current card: name one, e.g. `/card card:17`.")
+		return
+	}
+	if err != nil {
+		if !errors.Is(err, errNoGame) {
+			c.fail(err)
+		}
+		c.refuse(problem(err))
+		return
+	}
+	c.game, c.seq = g.ID, g.Seq
+	e := g.Engine
+	c.outcome = "ok"
+	var text string
+	switch name {
+	case "status":
+		text = commands.Status(e)
+		if p := e.Prompt(); p != nil {
+			text += fmt.Sprintf("To decide: %s (%s): %s\n", p.Faction, who(g, p.Faction), p.Question)
+		}
+	case "victory":
+		text = commands.VictoryText(e)
+		if e.Over() {
+			text = commands.FinalText(e)
+		}
+	case "forces":
+		text = commands.ForcesText(e)
+	case "log":
+		if err := c.codeReply(ctx, note+commands.LogText(e, o.integer("lines", 20)), private); err != nil {
+			c.fail(err)
+		}
+		return
+	case "space":
+		id, err := commands.FindSpace(e.Map(), o.str("name"))
+		if err != nil {
+			c.refuse("refused: name", err.Error())
+			return
+		}
+		if text, err = commands.SpaceText(e, e.Map().Space(id).Name); err != nil {
+			c.refuse("refused: name", err.Error())
+			return
+		}
+	case "card":
+		s := e.State()
+		if s.Current == 0 {
+			c.refuse("refused: no card", "No card is being played now; name one, e.g. `/card card:17`.")
+			return
+		}
+		c.cardLookup(ctx, e.Deck(), fmt.Sprint(s.Current), private)
+		return
+	case "board":
+		c.boardLookup(ctx, e, o.str("space"), note, private)
+		return
+	}
+	if err := c.reply(ctx, note+text, private); err != nil {
+		c.fail(err)
+	}
+}
+
+func (c *call) cardLookup(ctx context.Context, d *engine.Deck, typed string, private bool) {
+	n, err := commands.FindCard(d, typed)
+	if err != nil {
+		c.refuse("refused: card", err.Error())
+		return
+	}
+	text, err := commands.CardText(d, n)
+	if err != nil {
+		c.refuse("refused: card", err.Error())
+		return
+	}
+	c.outcome = "ok"
+	if err := c.reply(ctx, text+"The whole deck is a stand-in written for this project: the published cards are not public.", private); err != nil {
+		c.fail(err)
+	}
+}
+
+func (c *call) boardLookup(ctx context.Context, e *engine.Game, space, note string, private bool) {
+	var focus *engine.SpaceID
+	if space != "" {
+		id, err := commands.FindSpace(e.Map(), space)
+		if err != nil {
+			c.refuse("refused: name", err.Error())
+			return
+		}
+		focus = &id
+	}
+	if c.b.board == nil {
+		c.outcome = "no renderer"
+		if err := c.reply(ctx, note+"Board pictures are not available on this bot; here is the state as text.\n"+commands.Status(e), private); err != nil {
+			c.fail(err)
+		}
+		return
+	}
+	png, err := c.b.board(e, nil, focus)
+	if err != nil {
+		c.fail(err)
+		c.refuse("error", "The board could not be drawn; the error is logged. `/status` shows the state as text.")
+		return
+	}
+	caption := note + "The board"
+	if focus != nil {
+		caption += ": " + e.Map().Space(*focus).Name + " and its neighbours"
+	}
+	if err := c.edit(ctx, message{content: caption + ".", files: []file{{name: "board.png", data: png}}}); err != nil {
+		c.fail(err)
+	}
+}
+
+// helpResponse is /help, which needs no game.
+func helpResponse(private bool) *discordgo.InteractionResponse {
+	d := &discordgo.InteractionResponseData{
+		Embeds: []*discordgo.MessageEmbed{{
+			Title:       "How to play China's War here",
+			Description: commands.HelpText,
+			Fields:      []*discordgo.MessageEmbedField{{Name: "Where the map and cards come from", Value: commands.Provenance}},
+		}},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+	}
+	if private {
+		d.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}
+}
+
+// autocomplete answers the list shown while an option is typed. It reads
+// the game from memory when it is current, so it stays fast.
+func (c *call) autocomplete(d discordgo.ApplicationCommandInteractionData) *discordgo.InteractionResponse {
+	_, o := commandOptions(d)
+	c.what = "autocomplete /" + d.Name
+	c.outcome = "ok"
+	var list []commands.Suggestion
+	if f := o.focused(); f != nil {
+		typed, _ := f.Value.(string)
+		switch {
+		case d.Name == "do" && f.Name == "choice":
+			if g := c.gameForCompletion(); g != nil {
+				list = commands.SuggestChoices(g, typed, 25)
+			}
+		case (d.Name == "space" && f.Name == "name") || (d.Name == "board" && f.Name == "space"):
+			list = commands.SuggestSpaceNames(engine.DefaultMap(), typed, 25)
+		case d.Name == "card" && f.Name == "card":
+			list = commands.SuggestCards(engine.DefaultDeck(), typed, 25)
+		}
+	}
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, s := range list {
+		if s.Name == "" || len(s.Value) > commands.MaxSuggestion {
+			continue
+		}
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: commands.Clip(s.Name, commands.MaxSuggestion), Value: s.Value})
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices}}
+}
+
+// gameForCompletion is the channel's game, from memory when it is current.
+func (c *call) gameForCompletion() *engine.Game {
+	ctx, cancel := context.WithTimeout(c.b.ctx, 2*time.Second)
+	defer cancel()
+	list, err := c.b.store.List(ctx, c.i.ChannelID)
+	if err != nil {
+		c.fail(err)
+		return nil
+	}
+	for _, info := range list {
+		if info.Status != db.Active {
+			continue
+		}
+		c.game, c.seq = info.ID, info.Seq
+		if g := c.b.cachedGame(c.i.ChannelID, info.ID, info.Seq); g != nil {
+			return g
+		}
+		loaded, err := c.b.store.Load(ctx, info.ID)
+		if err != nil {
+			c.fail(err)
+			return nil
+		}
+		c.b.remember(c.i.ChannelID, loaded.ID, loaded.Seq, loaded.Engine)
+		return loaded.Engine
+	}
+	return nil
+}

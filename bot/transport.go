@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// OnInteractionCreate is the gateway route: register it with
+// discordgo.Session.AddHandler. The first answer goes back through REST.
+func (b *Bot) OnInteractionCreate(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	i := ic.Interaction
+	b.handle(i, func(r *discordgo.InteractionResponse) error {
+		return b.rest.InteractionRespond(i, r)
+	})
+}
+
+// maxBody bounds an interaction request; real ones are a few kilobytes.
+const maxBody = 1 << 20
+
+// HTTPHandler is the HTTP interactions route, for Discord's "Interactions
+// Endpoint URL": every request must carry a valid Ed25519 signature by the
+// application's public key (Discord sends bad ones on purpose to check), or
+// it is answered 401 and ignored. GET /healthz answers "ok" for load
+// balancers and probes.
+func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", "POST")
+			http.Error(w, "POST interactions here", http.StatusMethodNotAllowed)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		if !discordgo.VerifyInteraction(r, key) {
+			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, "cannot read the request", http.StatusBadRequest)
+			return
+		}
+		var i discordgo.Interaction
+		if err := json.Unmarshal(body, &i); err != nil {
+			http.Error(w, "not an interaction", http.StatusBadRequest)
+			return
+		}
+		answered := false
+		b.handle(&i, func(resp *discordgo.InteractionResponse) error {
+			data, err := json.Marshal(resp)
+			if err != nil {
+				return err
+			}
+			answered = true
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+			w.WriteHeader(http.StatusOK)
+			if _, err := io.Copy(w, bytes.NewReader(data)); err != nil {
+				return err
+			}
+			// Send it now: deferred work starts when this returns and
+			// must not edit a response Discord has not received.
+			if f, ok := w.(http.Flusher); ok {
+				f.Flush()
+			}
+			return nil
+		})
+		if !answered {
+			http.Error(w, "no answer", http.StatusInternalServerError)
+		}
+	})
+	return mux
+}

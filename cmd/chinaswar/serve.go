@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/chinaswar/chinaswar/bot"
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/render"
+)
+
+// serveCmd runs the Discord bot: over the gateway with DISCORD_TOKEN, or as
+// an HTTP interactions endpoint with --http and --public-key. It stops on
+// SIGINT or SIGTERM after finishing the interactions under way.
+func serveCmd(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	dbPath := fs.String("db", "chinaswar.db", "SQLite database file, created if missing")
+	addr := fs.String("http", "", "serve Discord's HTTP interactions endpoint on this address (e.g. :8080) instead of using the gateway")
+	pub := fs.String("public-key", os.Getenv("DISCORD_PUBLIC_KEY"), "the application's public key in hex, for --http (default $DISCORD_PUBLIC_KEY)")
+	guild := fs.String("guild", "", "register the slash commands in this guild only, which is instant (for testing), instead of globally")
+	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
+	shard := fs.Int("shard", 0, "gateway shard of this process (0-based)")
+	shards := fs.Int("shards", 1, "number of gateway shards (needed from 2,500 guilds)")
+	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	token := os.Getenv("DISCORD_TOKEN")
+	const docs = "see docs/discord.md"
+	var key ed25519.PublicKey
+	switch {
+	case *addr == "" && token == "":
+		return fmt.Errorf("nothing to connect with: set DISCORD_TOKEN to the bot token to use the gateway, or run with --http ADDR --public-key HEX for an HTTP interactions endpoint (%s)", docs)
+	case *addr != "":
+		if *pub == "" {
+			return fmt.Errorf("--http needs the application's public key: --public-key HEX or DISCORD_PUBLIC_KEY (%s)", docs)
+		}
+		k, err := hex.DecodeString(*pub)
+		if err != nil || len(k) != ed25519.PublicKeySize {
+			return fmt.Errorf("--public-key must be %d bytes in hex, as the Developer Portal shows it (%s)", ed25519.PublicKeySize, docs)
+		}
+		key = k
+	}
+	if *shards < 1 || *shard < 0 || *shard >= *shards {
+		return fmt.Errorf("--shard must be from 0 to --shards minus 1")
+	}
+	var handler slog.Handler = slog.NewTextHandler(os.Stderr, nil)
+	if *logJSON {
+		handler = slog.NewJSONHandler(os.Stderr, nil)
+	}
+	logger := slog.New(handler)
+	store, err := db.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	auth := ""
+	if token != "" {
+		auth = "Bot " + token
+	}
+	rest, err := discordgo.New(auth)
+	if err != nil {
+		return err
+	}
+	board := func(g *engine.Game, highlight []engine.SpaceID, focus *engine.SpaceID) ([]byte, error) {
+		return render.Board(g, render.Options{Highlight: highlight, Focus: focus})
+	}
+	b, err := bot.New(bot.Config{Store: store, REST: rest, Board: board, Log: logger})
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *addr != "" {
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			return err
+		}
+		err = b.RunHTTP(ctx, ln, key, *guild, !*noRegister)
+		if errors.Is(err, context.Canceled) {
+			err = nil
+		}
+		return err
+	}
+	return b.RunGateway(ctx, *guild, !*noRegister, *shard, *shards)
+}

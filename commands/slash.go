@@ -1,0 +1,184 @@
+package commands
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// The slash commands, described without any transport: the bot turns them
+// into Discord's application commands. Keeping them here lets a test hold
+// every definition to Discord's limits and keeps the wording next to the
+// text the commands print.
+
+// SlashType is the type of a slash-command option.
+type SlashType int
+
+const (
+	SlashSub SlashType = iota // a subcommand, whose Options are its own
+	SlashString
+	SlashInteger
+	SlashBoolean
+	SlashUser
+)
+
+// SlashCommand is a command or a subcommand.
+type SlashCommand struct {
+	Name, Description string
+	Options           []SlashOption
+}
+
+// SlashOption is an option of a command, or a subcommand (Type SlashSub).
+type SlashOption struct {
+	Type              SlashType
+	Name, Description string
+	Required          bool
+	Autocomplete      bool
+	Choices           []SlashChoice
+	Min, Max          int // SlashInteger bounds when Max > 0
+	Options           []SlashOption
+}
+
+// SlashChoice is a fixed value of a string option.
+type SlashChoice struct{ Name, Value string }
+
+// share is the option that makes a lookup's answer visible to the channel.
+var share = SlashOption{Type: SlashBoolean, Name: "share", Description: "Show the answer to the whole channel (default: only to you)"}
+
+func factionOption(required bool, desc string) SlashOption {
+	o := SlashOption{Type: SlashString, Name: "faction", Description: desc, Required: required}
+	for _, f := range engine.Factions {
+		o.Choices = append(o.Choices, SlashChoice{Name: factionTitles[f], Value: f.String()})
+	}
+	return o
+}
+
+// factionTitles name the factions for people.
+var factionTitles = [engine.NumFactions]string{
+	engine.JPN: "JPN (Japan)",
+	engine.NAT: "NAT (Nationalists)",
+	engine.WLD: "WLD (Warlords)",
+	engine.CPC: "CPC (Communists)",
+}
+
+// Slash lists every slash command.
+var Slash = []SlashCommand{
+	{Name: "game", Description: "Set up, join, start or end this channel's game", Options: []SlashOption{
+		{Type: SlashSub, Name: "new", Description: "Open a new game in this channel; players then join", Options: []SlashOption{
+			{Type: SlashString, Name: "scenario", Description: "Which scenario", Required: true, Choices: []SlashChoice{
+				{Name: "1937: Full campaign", Value: "1937"}, {Name: "1938: Short campaign", Value: "1938"}}},
+			{Type: SlashString, Name: "rules", Description: "Optional rules, comma-separated, e.g. elig-a,teams=JPN+CPC/NAT+WLD"},
+			{Type: SlashString, Name: "league", Description: "League to report the result to (not used yet)"},
+		}},
+		{Type: SlashSub, Name: "join", Description: "Take a faction (you may hold several)", Options: []SlashOption{
+			factionOption(true, "The faction to play")}},
+		{Type: SlashSub, Name: "leave", Description: "Give up your faction(s); the game waits for a new player", Options: []SlashOption{
+			factionOption(false, "The faction to give up (default: all of yours)")}},
+		{Type: SlashSub, Name: "seats", Description: "Who plays which faction, and whose turn it is"},
+		{Type: SlashSub, Name: "start", Description: "Start the game once all four factions are seated"},
+		{Type: SlashSub, Name: "replace", Description: "Give a faction to another member (host or Manage Channels)", Options: []SlashOption{
+			factionOption(true, "The faction to hand over"),
+			{Type: SlashUser, Name: "member", Description: "Who takes it", Required: true}}},
+		{Type: SlashSub, Name: "abandon", Description: "End the game unfinished (host or Manage Channels; asks first)"},
+	}},
+	{Name: "do", Description: "Make your decision: a choice, or several separated by ;", Options: []SlashOption{
+		{Type: SlashString, Name: "choice", Description: "A legal choice (pick from the list) or a script: sweep; Hebei; 3; done", Required: true, Autocomplete: true}}},
+	{Name: "undo", Description: "Take back your last decision in the current action"},
+	{Name: "status", Description: "Tracks, cards, eligibility and victory", Options: []SlashOption{share}},
+	{Name: "board", Description: "The board as a picture, or a close-up of one space", Options: []SlashOption{
+		{Type: SlashString, Name: "space", Description: "Show a close-up of this space and its neighbours", Autocomplete: true}, share}},
+	{Name: "space", Description: "A space's pieces, Control, Support and neighbours", Options: []SlashOption{
+		{Type: SlashString, Name: "name", Description: "The space (old names like Szechwan work too)", Required: true, Autocomplete: true}, share}},
+	{Name: "card", Description: "A card's text (the deck is a stand-in, not the published cards)", Options: []SlashOption{
+		{Type: SlashString, Name: "card", Description: "Number or title (default: the current card)", Autocomplete: true}, share}},
+	{Name: "log", Description: "The last lines of the game log", Options: []SlashOption{
+		{Type: SlashInteger, Name: "lines", Description: "How many lines (default 20)", Min: 1, Max: 200}, share}},
+	{Name: "victory", Description: "Victory totals, margins and the ranking if the game ended now", Options: []SlashOption{share}},
+	{Name: "forces", Description: "Available, Casualties and Out of Play pieces", Options: []SlashOption{share}},
+	{Name: "help", Description: "How to play here, the rules, and where the map and cards come from", Options: []SlashOption{share}},
+}
+
+// Discord's limits on application commands.
+var (
+	slashName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+)
+
+const (
+	maxSlashOptions = 25
+	maxSlashChoices = 25
+	maxSlashDesc    = 100
+	maxSlashChars   = 4000 // names, descriptions and choice values of one command, together
+)
+
+// CheckSlash reports every way a command breaks Discord's limits: names
+// (lowercase, 1-32 letters, digits, - or _), descriptions (1-100
+// characters), at most 25 options and 25 choices, required options before
+// optional ones, unique names, and at most 4000 characters in all.
+func CheckSlash(c SlashCommand) []error {
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("/%s: "+format, append([]any{c.Name}, args...)...))
+	}
+	total := checkName(c.Name, c.Description, bad)
+	total += checkOptions(c.Options, bad, 0)
+	if total > maxSlashChars {
+		bad("%d characters in all, more than %d", total, maxSlashChars)
+	}
+	return errs
+}
+
+func checkName(name, desc string, bad func(string, ...any)) int {
+	if !slashName.MatchString(name) || strings.ToLower(name) != name {
+		bad("name %q must be 1-32 lowercase letters, digits, - or _", name)
+	}
+	if n := utf8.RuneCountInString(desc); n < 1 || n > maxSlashDesc {
+		bad("%q: description of %d characters, want 1-%d", name, n, maxSlashDesc)
+	}
+	return utf8.RuneCountInString(name) + utf8.RuneCountInString(desc)
+}
+
+func checkOptions(opts []SlashOption, bad func(string, ...any), depth int) int {
+	if len(opts) > maxSlashOptions {
+		bad("%d options, at most %d", len(opts), maxSlashOptions)
+	}
+	total := 0
+	seen := map[string]bool{}
+	optional := false
+	for _, o := range opts {
+		total += checkName(o.Name, o.Description, bad)
+		if seen[o.Name] {
+			bad("option %q twice", o.Name)
+		}
+		seen[o.Name] = true
+		if o.Type == SlashSub {
+			if depth > 0 {
+				bad("subcommand %q nested too deep", o.Name)
+			}
+			total += checkOptions(o.Options, bad, depth+1)
+			continue
+		}
+		if o.Required && optional {
+			bad("required option %q after an optional one", o.Name)
+		}
+		optional = optional || !o.Required
+		if len(o.Choices) > maxSlashChoices {
+			bad("option %q has %d choices, at most %d", o.Name, len(o.Choices), maxSlashChoices)
+		}
+		if len(o.Choices) > 0 && o.Autocomplete {
+			bad("option %q has both choices and autocomplete", o.Name)
+		}
+		for _, ch := range o.Choices {
+			if n := utf8.RuneCountInString(ch.Name); n < 1 || n > MaxSuggestion {
+				bad("option %q: choice name %q must be 1-100 characters", o.Name, ch.Name)
+			}
+			if len(ch.Value) > MaxSuggestion {
+				bad("option %q: choice value %q longer than 100", o.Name, ch.Value)
+			}
+			total += utf8.RuneCountInString(ch.Name) + utf8.RuneCountInString(ch.Value)
+		}
+	}
+	return total
+}
