@@ -356,10 +356,7 @@ func (c *call) drawChange(ch change) <-chan []byte {
 		return out
 	}
 	go func() {
-		start, err := commands.ActionStart(ch.before)
-		if err != nil {
-			start = ch.before.State()
-		}
+		start := ch.before.StepStart()
 		png, err := c.b.board(ch.after, commands.ChangedSpaces(start, ch.after.State()), nil)
 		if err != nil {
 			c.b.log.Error("drawing the board", "game", ch.t.ID, "error", err)

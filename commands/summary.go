@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -42,24 +41,6 @@ func ChangedSpaces(before, after *engine.State) []engine.SpaceID {
 		}
 	}
 	return out
-}
-
-// ActionStart is the state when the current step began: for a faction's
-// action, the board before its first decision. The engine keeps it as the
-// committed snapshot of the step; this reads it from the saved form, the
-// engine's only public view of it.
-func ActionStart(g *engine.Game) (*engine.State, error) {
-	data, err := g.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	var saved struct {
-		Base engine.State `json:"base"`
-	}
-	if err := json.Unmarshal(data, &saved); err != nil {
-		return nil, fmt.Errorf("reading the step's snapshot: %w", err)
-	}
-	return &saved.Base, nil
 }
 
 // FinalText announces the end of a game: how it ended, then every player's

@@ -168,10 +168,7 @@ func TestSummaryAndChanges(t *testing.T) {
 	if _, err := Run(c.Table, engine.NAT, "shaanxi; 2; from Hebei 1"); err != nil {
 		t.Fatal(err)
 	}
-	base, err := ActionStart(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := g.StepStart()
 	if got := ChangedSpaces(base, &startCopy); len(got) != 0 {
 		t.Errorf("the action's start differs from the state before it in %v", got)
 	}

@@ -71,6 +71,10 @@ func New(cfg Config) (*Game, error) {
 	return g, nil
 }
 
+// StepStart is a copy of the state when the current step (one faction's
+// action, or a phase) began: what "changed during this action" compares to.
+func (g *Game) StepStart() *State { return g.base.clone() }
+
 // Map is the board the game is played on.
 func (g *Game) Map() *Map { return g.m }
 
