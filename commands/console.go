@@ -18,12 +18,18 @@ type Table interface {
 	Undo(f engine.Faction) error
 }
 
+// Transferer is a Table that can record voluntary transfers (1.5.2).
+type Transferer interface {
+	Transfer(t engine.Transfer) error
+}
+
 // Local is a Table that keeps the game in memory only.
 type Local struct{ G *engine.Game }
 
 func (l Local) Game() *engine.Game                       { return l.G }
 func (l Local) Do(f engine.Faction, choice string) error { return l.G.Do(f, choice) }
 func (l Local) Undo(f engine.Faction) error              { return l.G.Undo(f) }
+func (l Local) Transfer(t engine.Transfer) error         { return l.G.Transfer(t) }
 
 // Console runs a game from lines of text: a person at a terminal, or a
 // script. Every line is either a command or a choice for the prompt.
@@ -44,6 +50,8 @@ const ConsoleHelp = `Commands:
   FACTION: CHOICE      answer as a given faction (hot-seat), e.g. "nat: done"
   ?                    show the prompt and its choices again
   undo [FACTION]       take back your last decision in the current action
+  give FACTION N       give N Resources to FACTION (1.5.2), e.g. "give wld 2" or "jpn: give cpc 3"
+  patronage N          NAT turns N Patronage into WLD Resources (1.5.2)
   status               tracks, eligibility, cards and victory
   victory              victory totals, margins and the ranking if the game ended now
   forces               Available, Casualties and Out of Play
@@ -178,6 +186,9 @@ func (c *Console) choose(line string) error {
 	if strings.EqualFold(text, "undo") {
 		return c.undo(f.String())
 	}
+	if word, rest, _ := strings.Cut(text, " "); strings.EqualFold(word, "give") || strings.EqualFold(word, "patronage") {
+		return c.transfer(f, strings.ToLower(word), strings.Fields(rest))
+	}
 	if p := c.Table.Game().Prompt(); p != nil && f != p.Faction {
 		held := ""
 		if name := c.Players[p.Faction]; name != "" {
@@ -209,5 +220,42 @@ func (c *Console) undo(arg string) error {
 		return err
 	}
 	c.print(fmt.Sprintf("%s undid its last decision.\n", f))
+	return nil
+}
+
+// transfer makes a voluntary transfer from faction f: "give FACTION N" or
+// "patronage N" (NAT to WLD). The engine says when transfers are allowed.
+func (c *Console) transfer(f engine.Faction, kind string, args []string) error {
+	tt, ok := c.Table.(Transferer)
+	if !ok {
+		return errors.New("this table cannot record transfers")
+	}
+	t := engine.Transfer{From: f}
+	var amount string
+	switch {
+	case kind == "give" && len(args) == 2:
+		to, err := engine.ParseFaction(args[0])
+		if err != nil {
+			return err
+		}
+		t.To, amount = to, args[1]
+	case kind == "patronage" && len(args) == 1:
+		t.To, t.Patronage, amount = engine.WLD, true, args[0]
+	default:
+		return errors.New(`transfers read "give FACTION N" or "patronage N"`)
+	}
+	n, err := strconv.Atoi(amount)
+	if err != nil {
+		return fmt.Errorf("%q is not a number", amount)
+	}
+	t.Amount = n
+	if err := tt.Transfer(t); err != nil {
+		return err
+	}
+	what := "Resources"
+	if t.Patronage {
+		what = "Patronage as Resources"
+	}
+	c.print(fmt.Sprintf("%s gave %d %s to %s.\n", t.From, t.Amount, what, t.To))
 	return nil
 }

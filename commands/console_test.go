@@ -126,3 +126,53 @@ func TestConsoleChoicesAndUndo(t *testing.T) {
 		t.Error("three undos did not restore the start")
 	}
 }
+
+// TestConsoleTransfers plays random choices until a faction is executing at
+// a point where transfers are allowed, then gives Resources both ways.
+func TestConsoleTransfers(t *testing.T) {
+	c, _ := newConsole(t)
+	g := c.Table.Game()
+	for i := 0; g.Prompt() != nil && !g.Prompt().Executing; i++ {
+		p := g.Prompt()
+		if err := g.Do(p.Faction, p.Choices[i%len(p.Choices)].ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Prompt()
+	if p == nil {
+		t.Fatal("the game ended before any transfer point")
+	}
+	ex := p.Executor
+	other := engine.JPN
+	if ex == engine.JPN {
+		other = engine.NAT
+	}
+	g.State().Resources[other] = 5 // a test-only nudge so the giver has something
+	before := g.State().Resources
+	if err := c.Exec(other.String() + ": give " + ex.String() + " 2"); err != nil {
+		t.Fatal(err)
+	}
+	after := g.State().Resources
+	if after[other] != before[other]-2 || after[ex] != before[ex]+2 {
+		t.Errorf("resources %v -> %v", before, after)
+	}
+	for _, bad := range []string{"give", "give wld", "give xyz 1", "give " + other.String() + " many", "patronage"} {
+		if err := c.Exec(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+	third := engine.WLD
+	if ex == engine.WLD || other == engine.WLD {
+		third = engine.CPC
+	}
+	if ex == engine.CPC || other == engine.CPC {
+		if third == engine.CPC {
+			third = engine.NAT
+		}
+	}
+	if third != ex && third != other {
+		if err := c.Exec(third.String() + ": give " + other.String() + " 1"); err == nil || !strings.Contains(err.Error(), "executing") {
+			t.Errorf("a transfer between two non-executing factions: %v", err)
+		}
+	}
+}

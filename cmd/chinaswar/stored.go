@@ -40,6 +40,15 @@ func (t *storedTable) Undo(f engine.Faction) error {
 	return t.g.Undo(f)
 }
 
+func (t *storedTable) Transfer(tr engine.Transfer) error {
+	a, err := t.st.Transfer(context.Background(), t.id, db.Decision{ExpectSeq: t.seq, Faction: tr.From, Player: t.player}, tr)
+	if err != nil {
+		return err
+	}
+	t.seq = a.Seq
+	return t.g.Transfer(tr)
+}
+
 // openConsoleGame resumes the active console game called name, or creates
 // it from cfg. It reports whether the game was resumed.
 func openConsoleGame(st *db.Store, name string, cfg engine.Config, seats map[engine.Faction]string) (*storedTable, bool, error) {
