@@ -147,7 +147,6 @@ func TestConsoleTransfers(t *testing.T) {
 	if ex == engine.JPN {
 		other = engine.NAT
 	}
-	g.State().Resources[other] = 5 // a test-only nudge so the giver has something
 	before := g.State().Resources
 	if err := c.Exec(other.String() + ": give " + ex.String() + " 2"); err != nil {
 		t.Fatal(err)
