@@ -30,6 +30,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/chinaswar/chinaswar/bot/remind"
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
@@ -56,6 +57,9 @@ type Config struct {
 	Seed func() uint64
 	// Layout says when choices become a menu; zero for Discord's most.
 	Layout commands.Layout
+	// Now tells the time for reminders and turn messages; time.Now when
+	// nil. Tests drive reminders with a fake clock.
+	Now func() time.Time
 }
 
 // Bot handles interactions. It is safe for concurrent use.
@@ -66,23 +70,25 @@ type Bot struct {
 	log   *slog.Logger
 	seed  func() uint64
 	menus commands.Layout
+	now   func() time.Time
+	sched *remind.Scheduler
 
 	// ctx is cancelled when a shutdown gives up waiting for work.
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu      sync.Mutex
-	closed  bool
-	work    sync.WaitGroup
-	locks   map[string]*sync.Mutex // per channel, for seat and lifecycle changes
-	turns   map[int64]turnRef      // each game's current turn message
-	recent  map[string]cached      // per channel, for autocomplete
-	started map[int64]bool         // games known to be past their lobby
+	mu     sync.Mutex
+	closed bool
+	work   sync.WaitGroup
+	locks  map[string]*sync.Mutex // per channel, for seat and lifecycle changes
+	recent map[string]cached      // per channel, for autocomplete
 }
 
-// turnRef is the message showing a game's current decision.
+// turnRef is the message showing a game's current decision, kept in the
+// store so that it survives restarts.
 type turnRef struct {
 	channel, message string
+	seq              int64 // the decision count it shows
 }
 
 // cached is a channel's game as last seen.
@@ -96,11 +102,16 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Store == nil || cfg.REST == nil {
 		return nil, errors.New("bot: a store and a REST session are required")
 	}
-	b := &Bot{store: cfg.Store, rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout,
-		locks: map[string]*sync.Mutex{}, turns: map[int64]turnRef{}, recent: map[string]cached{}, started: map[int64]bool{}}
+	b := &Bot{store: cfg.Store, rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout, now: cfg.Now,
+		locks: map[string]*sync.Mutex{}, recent: map[string]cached{}}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	if b.now == nil {
+		b.now = time.Now
+	}
+	r := reminders{b}
+	b.sched = remind.New(r, remindStore{b.store}, r, r, clockFunc(b.now))
 	if b.seed == nil {
 		b.seed = rand.Uint64
 	}
@@ -157,23 +168,26 @@ func (b *Bot) channelLock(channel string) *sync.Mutex {
 	return l
 }
 
-func (b *Bot) turn(game int64) (turnRef, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	t, ok := b.turns[game]
-	return t, ok
+func (b *Bot) turn(ctx context.Context, game int64) (turnRef, bool) {
+	r, ok, err := b.store.Turn(ctx, game)
+	if err != nil {
+		b.log.Warn("reading the turn message", "game", game, "error", err)
+	}
+	return turnRef{channel: r.Channel, message: r.Message, seq: r.Seq}, ok
 }
 
-func (b *Bot) setTurn(game int64, t turnRef) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.turns[game] = t
+// setTurn records game's turn message; guild is the channel's guild, for
+// links.
+func (b *Bot) setTurn(ctx context.Context, game int64, guild string, t turnRef) {
+	if err := b.store.SetTurn(ctx, game, db.TurnRef{Guild: guild, Channel: t.channel, Message: t.message, Seq: t.seq, Since: b.now()}); err != nil {
+		b.log.Warn("recording the turn message", "game", game, "error", err)
+	}
 }
 
-func (b *Bot) forgetTurn(game int64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	delete(b.turns, game)
+func (b *Bot) forgetTurn(ctx context.Context, game int64) {
+	if err := b.store.ClearTurn(ctx, game); err != nil {
+		b.log.Warn("forgetting the turn message", "game", game, "error", err)
+	}
 }
 
 // remember caches a channel's game; g must not change afterwards.

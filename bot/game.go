@@ -97,27 +97,8 @@ func (c *call) gameNew(ctx context.Context, o options) {
 		c.refuse(problem(err))
 		return
 	}
-	host := db.Seat{Player: c.userID(), Name: c.displayName()}
-	marker, err := c.b.store.Create(ctx, lobbyPlace(channel), engine.Config{Scenario: "1937"}, map[engine.Faction]db.Seat{engine.JPN: host})
-	if errors.Is(err, db.ErrPlaceTaken) {
-		// A marker without a game: a crash between the two writes. Clear it.
-		if id, ferr := c.b.store.ActiveGame(ctx, lobbyPlace(channel)); ferr == nil {
-			err = c.b.store.SetStatus(ctx, id, db.Abandoned)
-		}
-		if err == nil {
-			marker, err = c.b.store.Create(ctx, lobbyPlace(channel), engine.Config{Scenario: "1937"}, map[engine.Faction]db.Seat{engine.JPN: host})
-		}
-	}
+	id, err := c.b.store.CreateLobby(ctx, channel, engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}, c.userID())
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
-	}
-	id, err := c.b.store.Create(ctx, channel, engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}, nil)
-	if err != nil {
-		if aerr := c.b.store.SetStatus(ctx, marker, db.Abandoned); aerr != nil {
-			err = errors.Join(err, aerr)
-		}
 		c.fail(err)
 		outcome, text := problem(err)
 		if errors.Is(err, db.ErrPlaceTaken) {
@@ -164,7 +145,11 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) {
 		}
 		return
 	}
-	if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
+	if err := c.b.store.ClaimSeat(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
+		if errors.Is(err, db.ErrSeatTaken) {
+			c.refuse("refused: seat taken", fmt.Sprintf("%s was taken a moment ago. Nothing was changed.", f))
+			return
+		}
 		c.fail(err)
 		c.refuse(problem(err))
 		return
@@ -254,8 +239,8 @@ func (c *call) seatsText(ctx context.Context, t *table) string {
 		fmt.Fprintf(&b, " [%s]", t.Options)
 	}
 	fmt.Fprintf(&b, ", %s, decision %d.\n", state, t.Seq)
-	if host, err := c.b.host(ctx, c.i.ChannelID, t.Game); err == nil && host != "" {
-		fmt.Fprintf(&b, "Host: <@%s>\n", host)
+	if t.Host != "" {
+		fmt.Fprintf(&b, "Host: <@%s>\n", t.Host)
 	}
 	for _, f := range engine.Factions {
 		fmt.Fprintf(&b, "%s: %s\n", commands.FactionTitle(f), who(t.Game, f))
@@ -289,18 +274,15 @@ func (c *call) gameStart(ctx context.Context, t *table) {
 			}
 		}
 	}
-	marker, err := c.b.store.ActiveGame(ctx, lobbyPlace(c.i.ChannelID))
-	if err == nil {
-		err = c.b.store.SetStatus(ctx, marker, db.Abandoned)
-	}
-	if err != nil {
+	if err := c.b.store.Start(ctx, t.ID); err != nil {
+		if errors.Is(err, db.ErrStarted) {
+			c.refuse("refused: started", "The game has already started.")
+			return
+		}
 		c.fail(err)
 		c.refuse(problem(err))
 		return
 	}
-	c.b.mu.Lock()
-	c.b.started[t.ID] = true
-	c.b.mu.Unlock()
 	c.outcome = "started"
 	var seats []string
 	for _, f := range engine.Factions {
@@ -333,14 +315,7 @@ func playersNote(opts engine.Options, g *db.Game) string {
 // mayManage reports whether the user is the game's host or may manage the
 // channel.
 func (c *call) mayManage(ctx context.Context, t *table) bool {
-	if c.canManage() {
-		return true
-	}
-	host, err := c.b.host(ctx, c.i.ChannelID, t.Game)
-	if err != nil {
-		c.b.log.Warn("finding the host", "game", t.ID, "error", err)
-	}
-	return host != "" && host == c.userID()
+	return c.canManage() || (t.Host != "" && t.Host == c.userID())
 }
 
 func (c *call) gameReplace(ctx context.Context, t *table, o options) {
@@ -417,24 +392,15 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
 		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
 		return
 	}
-	err = c.b.store.SetStatus(ctx, t.ID, db.Abandoned)
-	if err == nil && t.lobby {
-		var marker int64
-		if marker, err = c.b.store.ActiveGame(ctx, lobbyPlace(c.i.ChannelID)); err == nil {
-			err = c.b.store.SetStatus(ctx, marker, db.Abandoned)
-		} else if errors.Is(err, db.ErrNotFound) {
-			err = nil
-		}
-	}
-	if err != nil {
+	if err := c.b.store.SetStatus(ctx, t.ID, db.Abandoned); err != nil {
 		c.fail(err)
 		c.refuse(problem(err))
 		return
 	}
 	c.outcome = "abandoned"
-	if ref, ok := c.b.turn(t.ID); ok {
+	if ref, ok := c.b.turn(ctx, t.ID); ok {
 		c.b.editChannelMessage(ctx, ref, message{content: fmt.Sprintf("Game %d was abandoned.", t.ID)})
-		c.b.forgetTurn(t.ID)
+		c.b.forgetTurn(ctx, t.ID)
 	}
 	if err := c.edit(ctx, message{content: fmt.Sprintf("Game %d is abandoned.", t.ID)}); err != nil {
 		c.fail(err)

@@ -49,7 +49,17 @@ type world struct {
 	render *fakeRenderer
 	logs   *syncBuffer
 	layout commands.Layout
+	clock  *testClock
 }
+
+// testClock is the bot's clock in tests: fixed until a test moves it.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
 
 type worldOptions struct {
 	route   route
@@ -61,7 +71,8 @@ type worldOptions struct {
 func newWorld(t testing.TB, o worldOptions) *world {
 	t.Helper()
 	w := &world{t: t, fake: fakediscord.New(), dbPath: filepath.Join(t.TempDir(), "games.db"), route: o.route,
-		token: !o.noToken, rng: rand.New(rand.NewPCG(1, 2)), render: &fakeRenderer{}, logs: &syncBuffer{}}
+		token: !o.noToken, rng: rand.New(rand.NewPCG(1, 2)), render: &fakeRenderer{}, logs: &syncBuffer{},
+		clock: &testClock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}}
 	t.Cleanup(func() {
 		w.stop()
 		w.fake.Close()
@@ -88,7 +99,7 @@ func (w *world) start() {
 		w.t.Fatal(err)
 	}
 	rest.Client = w.fake.Client()
-	b, err := New(Config{Store: st, REST: rest, Board: w.render.render, Seed: func() uint64 { return 42 }, Layout: w.layout,
+	b, err := New(Config{Store: st, REST: rest, Board: w.render.render, Seed: func() uint64 { return 42 }, Layout: w.layout, Now: w.clock.Now,
 		Log: slog.New(slog.NewJSONHandler(w.logs, nil))})
 	if err != nil {
 		w.t.Fatal(err)

@@ -70,7 +70,7 @@ func (c *call) playClick(ctx context.Context, id commands.ControlID) {
 			c.fail(err)
 			return
 		}
-		c.b.setTurn(t.ID, turnRef{c.i.ChannelID, c.messageID()})
+		c.b.setTurn(ctx, t.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), t.Seq})
 		return
 	case commands.KindUndo:
 		c.undo(ctx, t, p.Faction, true)
@@ -295,10 +295,10 @@ func (c *call) present(ctx context.Context, ch change, clicked bool) {
 		if err := c.edit(ctx, closing); err != nil {
 			c.fail(err)
 		}
-	} else if ref, ok := c.b.turn(t.ID); ok {
+	} else if ref, ok := c.b.turn(ctx, t.ID); ok {
 		c.b.editChannelMessage(ctx, ref, closing)
 	}
-	c.b.forgetTurn(t.ID)
+	c.b.forgetTurn(ctx, t.ID)
 	if len(entries) > 0 {
 		c.summary(ctx, entries, <-board)
 	}
@@ -325,10 +325,12 @@ func (c *call) showTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int
 			c.fail(err)
 			return
 		}
-		c.b.setTurn(g.ID, turnRef{c.i.ChannelID, c.messageID()})
+		c.b.setTurn(ctx, g.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), seq})
 		return
 	}
-	if ref, ok := c.b.turn(g.ID); ok && c.b.editChannelMessage(ctx, ref, m) {
+	if ref, ok := c.b.turn(ctx, g.ID); ok && c.b.editChannelMessage(ctx, ref, m) {
+		ref.seq = seq
+		c.b.setTurn(ctx, g.ID, c.i.GuildID, ref)
 		return
 	}
 	c.postTurn(ctx, g, e, seq)
@@ -344,7 +346,7 @@ func (c *call) postTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int
 		c.fail(err)
 		return
 	}
-	c.b.setTurn(g.ID, turnRef{msg.ChannelID, msg.ID})
+	c.b.setTurn(ctx, g.ID, c.i.GuildID, turnRef{msg.ChannelID, msg.ID, seq})
 }
 
 // drawChange draws the board after a change, outlining the spaces changed

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -101,6 +102,8 @@ func (c *call) command(d discordgo.ApplicationCommandInteractionData) (*discordg
 		return c.deferReply(true), func(ctx context.Context) { c.doCommand(ctx, o.str("choice")) }
 	case "undo":
 		return c.deferReply(true), func(ctx context.Context) { c.undoCommand(ctx) }
+	case "remind":
+		return c.deferReply(true), func(ctx context.Context) { c.remindCommand(ctx, sub, o) }
 	case "help":
 		c.outcome = "ok"
 		return helpResponse(private), nil
@@ -113,6 +116,9 @@ func (c *call) command(d discordgo.ApplicationCommandInteractionData) (*discordg
 
 // component answers a click on a button or a menu.
 func (c *call) component(d discordgo.MessageComponentInteractionData) (*discordgo.InteractionResponse, work) {
+	if strings.HasPrefix(d.CustomID, snoozePrefix) {
+		return c.snoozeClick(d.CustomID)
+	}
 	id, err := commands.ParseControlID(d.CustomID)
 	c.what = "click"
 	if err != nil {

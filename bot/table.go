@@ -11,27 +11,10 @@ import (
 	"github.com/chinaswar/chinaswar/engine"
 )
 
-// Where a game lives before it starts.
-//
-// The store keeps one active game per place (a channel), with seats, but has
-// no notion of a lobby or of a host. Until it does, the bot keeps both in a
-// marker: a second stored game at place "lobby:CHANNEL", created just before
-// the real one, whose JPN seat names the host. The marker is active while
-// the game is in its lobby and is abandoned when the game starts (or is
-// abandoned), so "started" survives restarts and the host can be found
-// later as the last marker made before the game. The marker's own game
-// state is never used.
-//
-// Create the marker first: a crash between the two writes leaves a marker
-// without a game, which the next /game new clears. The other order would
-// leave a game that looks started with its seats empty.
-
-func lobbyPlace(channel string) string { return "lobby:" + channel }
-
 // table is a channel's game as the bot sees it.
 type table struct {
 	*db.Game
-	lobby bool // not started yet
+	lobby bool // not started yet (the store's Info.Lobby)
 }
 
 // current loads the channel's active game, or errNoGame.
@@ -47,57 +30,7 @@ func (b *Bot) current(ctx context.Context, channel string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &table{Game: g}
-	if t.lobby, err = b.inLobby(ctx, channel, g); err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
-// inLobby reports whether game g has not started.
-func (b *Bot) inLobby(ctx context.Context, channel string, g *db.Game) (bool, error) {
-	if g.Seq > 0 {
-		return false, nil
-	}
-	b.mu.Lock()
-	started := b.started[g.ID]
-	b.mu.Unlock()
-	if started {
-		return false, nil
-	}
-	_, err := b.store.ActiveGame(ctx, lobbyPlace(channel))
-	switch {
-	case errors.Is(err, db.ErrNotFound):
-		b.mu.Lock()
-		b.started[g.ID] = true
-		b.mu.Unlock()
-		return false, nil
-	case err != nil:
-		return false, err
-	}
-	return true, nil
-}
-
-// host returns the user who opened game g in channel, or "" if unknown.
-func (b *Bot) host(ctx context.Context, channel string, g *db.Game) (string, error) {
-	list, err := b.store.List(ctx, lobbyPlace(channel))
-	if err != nil {
-		return "", err
-	}
-	var marker int64
-	for _, m := range list {
-		if m.ID < g.ID && m.ID > marker {
-			marker = m.ID
-		}
-	}
-	if marker == 0 {
-		return "", nil
-	}
-	m, err := b.store.Load(ctx, marker)
-	if err != nil {
-		return "", err
-	}
-	return m.Seats[engine.JPN].Player, nil
+	return &table{Game: g, lobby: g.Lobby}, nil
 }
 
 // viewable loads the game a lookup shows: the channel's active game, or

@@ -98,6 +98,18 @@ var Slash = []SlashCommand{
 		{Type: SlashInteger, Name: "lines", Description: "How many lines (default 20)", Min: 1, Max: 200}, share}},
 	{Name: "victory", Description: "Victory totals, margins and the ranking if the game ended now", Options: []SlashOption{share}},
 	{Name: "forces", Description: "Available, Casualties and Out of Play pieces", Options: []SlashOption{share}},
+	{Name: "remind", Description: "Reminders for stalled turns", Options: []SlashOption{
+		{Type: SlashSub, Name: "game", Description: "This game's reminders (host or Manage Channels); no option shows them", Options: []SlashOption{
+			{Type: SlashString, Name: "interval", Description: "Time between reminders, e.g. 12h, 90m, 1d (at least 10m)"},
+			{Type: SlashInteger, Name: "escalate-after", Description: "Unanswered reminders before the host is told (0: never)", Min: 0, Max: 50},
+			{Type: SlashInteger, Name: "stop-after", Description: "Reminders after which they stop (0: never stop)", Min: 0, Max: 50},
+			{Type: SlashString, Name: "timeout", Description: "Deadline after which an Eligible faction Passes, e.g. 2d; off: none"}}},
+		{Type: SlashSub, Name: "me", Description: "Your reminders in every game; no option shows them", Options: []SlashOption{
+			{Type: SlashString, Name: "zone", Description: "Your time zone, e.g. Europe/Paris or Asia/Tokyo (default UTC)"},
+			{Type: SlashString, Name: "quiet", Description: "Local hours without reminders, e.g. 22:00-07:30; off: none"},
+			{Type: SlashString, Name: "snooze", Description: "Hold your reminders in this channel's game back, e.g. 8h; off lifts it"},
+			{Type: SlashBoolean, Name: "opt-out", Description: "True: no reminders for you at all; false: reminders again"}}},
+	}},
 	{Name: "help", Description: "How to play here, the rules, and where the map and cards come from", Options: []SlashOption{share}},
 }
 

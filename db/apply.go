@@ -94,6 +94,9 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 		}
 		return Applied{}, fmt.Errorf("game %d: %w: it is %s", id, ErrNotActive, why)
 	}
+	if info.Lobby {
+		return Applied{}, fmt.Errorf("game %d: %w: it has not started", id, ErrNotActive)
+	}
 	if d.ExpectSeq != info.Seq {
 		return Applied{}, fmt.Errorf("game %d: %w (it was chosen at decision %d; the game is at decision %d)", id, ErrStale, d.ExpectSeq, info.Seq)
 	}
@@ -152,6 +155,11 @@ func recordDecision(ctx context.Context, tx *sql.Tx, id int64, e *entry, r *reco
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, updated = ? WHERE id = ?`, status, r.At.UnixMilli(), id); err != nil {
 		return false, err
+	}
+	if status == Finished {
+		if err := endGame(ctx, tx, id); err != nil {
+			return false, err
+		}
 	}
 	if !snapshotDue(r.Seq, e.snap, e.g.Over()) {
 		return false, nil

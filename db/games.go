@@ -34,6 +34,10 @@ type Info struct {
 	Created  time.Time
 	Updated  time.Time
 	Seq      int64 // decisions in the log; a decision must name it (Decision.ExpectSeq)
+	// Lobby is set while an active game waits for /game start (CreateLobby,
+	// Start); no decision is taken until then.
+	Lobby bool
+	Host  string // the member who opened the game; "" when unknown
 }
 
 // Seat is the player holding a faction.
@@ -48,13 +52,13 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const infoQuery = `SELECT id, place, scenario, options, seed, deck, engine, status, problem, created, updated,
+const infoQuery = `SELECT id, place, scenario, options, seed, deck, engine, status, problem, created, updated, lobby, host,
 	(SELECT COALESCE(MAX(seq), 0) FROM decisions WHERE game = games.id) FROM games`
 
 func scanInfo(scan func(...any) error) (Info, error) {
 	var i Info
 	var seed, created, updated int64
-	err := scan(&i.ID, &i.Place, &i.Scenario, &i.Options, &seed, &i.Deck, &i.Engine, &i.Status, &i.Problem, &created, &updated, &i.Seq)
+	err := scan(&i.ID, &i.Place, &i.Scenario, &i.Options, &seed, &i.Deck, &i.Engine, &i.Status, &i.Problem, &created, &updated, &i.Lobby, &i.Host, &i.Seq)
 	i.Seed = uint64(seed)
 	i.Created, i.Updated = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
 	return i, err
@@ -101,12 +105,22 @@ func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 // (ErrPlaceTaken). cfg.Deck must be nil: only the embedded deck can be
 // resumed after a restart.
 func (s *Store) Create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat) (int64, error) {
+	return s.create(ctx, place, cfg, seats, false, "")
+}
+
+// CreateLobby opens a new game in place like Create, but in its lobby: it
+// takes no decision until Start. host is the member who opened it.
+func (s *Store) CreateLobby(ctx context.Context, place string, cfg engine.Config, host string) (int64, error) {
+	return s.create(ctx, place, cfg, nil, true, host)
+}
+
+func (s *Store) create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat, lobby bool, host string) (int64, error) {
 	if cfg.Deck != nil && cfg.Deck.ID != engine.DefaultDeck().ID {
 		return 0, fmt.Errorf("create game: only the embedded deck can be stored, not %s", cfg.Deck.ID)
 	}
 	t := now()
 	info := Info{Place: place, Scenario: cfg.Scenario, Options: cfg.Options.String(), Seed: cfg.Seed,
-		Deck: engine.DefaultDeck().ID, Engine: engine.Version, Status: Active, Created: t, Updated: t}
+		Deck: engine.DefaultDeck().ID, Engine: engine.Version, Status: Active, Created: t, Updated: t, Lobby: lobby, Host: host}
 	// Build the game from the stored form of its settings, so that every
 	// later replay starts from exactly this game.
 	g, err := newGame(info)
@@ -149,9 +163,9 @@ func insertGame(ctx context.Context, tx *sql.Tx, info *Info, seats map[engine.Fa
 			return err
 		}
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (place, scenario, options, seed, deck, engine, status, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, info.Place, info.Scenario, info.Options, int64(info.Seed), info.Deck,
-		info.Engine, info.Status, info.Created.UnixMilli(), info.Updated.UnixMilli())
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (place, scenario, options, seed, deck, engine, status, created, updated, lobby, host)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, info.Place, info.Scenario, info.Options, int64(info.Seed), info.Deck,
+		info.Engine, info.Status, info.Created.UnixMilli(), info.Updated.UnixMilli(), info.Lobby, info.Host)
 	if err != nil {
 		return err
 	}
@@ -264,6 +278,11 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st Status) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, problem = '', updated = ? WHERE id = ?`,
 		st, now().UnixMilli(), id); err != nil {
 		return fmt.Errorf("game %d: set status: %w", id, err)
+	}
+	if st == Abandoned {
+		if err := endGame(ctx, tx, id); err != nil {
+			return err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("game %d: set status: %w", id, err)

@@ -37,6 +37,24 @@ func TestMigrations(t *testing.T) {
 	if err != nil || len(list) != 2 || list[0].Seq != 3 || list[0].Seed != 10000000000000000000 || list[0].Options != "elig-a" || list[1].Status != Abandoned {
 		t.Fatalf("upgraded games: %+v, %v", list, err)
 	}
+	// v1 -> v2: old games have started; a version-1 lobby marker gives its
+	// game a lobby and a host, and is itself abandoned.
+	if list[0].Lobby || list[0].Host != "" {
+		t.Fatalf("an old game came out of the upgrade in a lobby: %+v", list[0])
+	}
+	g4, err := s.Info(ctx, 4)
+	if err != nil || !g4.Lobby || g4.Host != "2001" || g4.Status != Active {
+		t.Fatalf("the old lobby upgraded to %+v, %v", g4, err)
+	}
+	if m, err := s.Info(ctx, 3); err != nil || m.Status != Abandoned {
+		t.Fatalf("the old lobby marker upgraded to %+v, %v", m, err)
+	}
+	if err := s.Start(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM turns`); n != 0 {
+		t.Fatalf("%d turn messages after the upgrade", n)
+	}
 	s.Close()
 
 	// A database from a newer program is refused, and left alone.

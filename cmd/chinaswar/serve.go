@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/chinaswar/chinaswar/bot"
+	"github.com/chinaswar/chinaswar/bot/remind"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/render"
@@ -83,6 +84,21 @@ func serveCmd(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Reminders: a pass every minute; each finds what is due in the store,
+	// so a restart or a second process loses or doubles nothing.
+	reminders, err := b.Reminders().Cron("* * * * *", func(sum remind.Summary, err error) {
+		if err != nil {
+			logger.Error("reminder pass", "error", err)
+		}
+		if sum.Reminded+sum.Escalated+sum.Passed > 0 {
+			logger.Info("reminder pass", "waiting", sum.Waiting, "reminded", sum.Reminded, "escalated", sum.Escalated, "passed", sum.Passed)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	reminders.Start()
+	defer func() { <-reminders.Stop().Done() }()
 	if *addr != "" {
 		ln, err := net.Listen("tcp", *addr)
 		if err != nil {

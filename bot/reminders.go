@@ -1,0 +1,503 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/chinaswar/chinaswar/bot/remind"
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
+)
+
+// Reminders: the bot is the scheduler's Source (the active games, from the
+// store), Notifier (new channel messages, which ping; an edit pings nobody)
+// and Actor (a Pass through the store, like a click). Its state lives in
+// the store (remindStore), so several processes and restarts agree.
+
+// defaultSnooze is the Snooze button's length for a member who set none.
+const defaultSnooze = 12 * time.Hour
+
+// snoozePrefix starts the Snooze button's custom id: snooze:GAME:PLAYER.
+const snoozePrefix = "snooze:"
+
+// Reminders returns the bot's reminder scheduler. serve runs it on a cron;
+// tests call its Pass with a fake time.
+func (b *Bot) Reminders() *remind.Scheduler { return b.sched }
+
+type clockFunc func() time.Time
+
+func (f clockFunc) Now() time.Time { return f() }
+
+// remindStore is the store as a remind.Store.
+type remindStore struct{ s *db.Store }
+
+func (r remindStore) Load(ctx context.Context, keys []remind.Key) (map[remind.Key]remind.State, error) {
+	dk := make([]db.ReminderKey, len(keys))
+	for i, k := range keys {
+		dk[i] = db.ReminderKey(k)
+	}
+	got, err := r.s.LoadReminders(ctx, dk)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[remind.Key]remind.State, len(got))
+	for k, st := range got {
+		out[remind.Key(k)] = remind.State{Rev: st.Rev, Since: st.Since, Last: st.Last, Count: st.Count,
+			Escalated: st.Escalated, TimedOut: st.TimedOut, SnoozedUntil: st.SnoozedUntil}
+	}
+	return out, nil
+}
+
+func (r remindStore) Claim(ctx context.Context, key remind.Key, rev int64, next remind.State) (bool, error) {
+	return r.s.ClaimReminder(ctx, db.ReminderKey(key), rev, db.ReminderState{Since: next.Since, Last: next.Last,
+		Count: next.Count, Escalated: next.Escalated, TimedOut: next.TimedOut, SnoozedUntil: next.SnoozedUntil})
+}
+
+// reminders is the bot as the scheduler's Source, Notifier and Actor.
+type reminders struct{ b *Bot }
+
+func messageLink(ref db.TurnRef) string {
+	guild := ref.Guild
+	if guild == "" {
+		guild = "@me"
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, ref.Channel, ref.Message)
+}
+
+func (r reminders) Waiting(ctx context.Context) ([]remind.Waiting, error) {
+	st := r.b.store
+	turns, err := st.Turns(ctx)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := st.ReminderSettingsOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []remind.Waiting
+	var errs []error
+	for id, ref := range turns {
+		g, err := st.Load(ctx, id)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		p := g.Engine.Prompt()
+		if g.Status != db.Active || g.Lobby || p == nil || ref.Seq != g.Seq {
+			continue // the turn message is not the current decision's
+		}
+		seat := g.Seats[p.Faction]
+		if seat.Player == "" {
+			continue // nobody to remind; the channel sees the empty seat
+		}
+		out = append(out, remind.Waiting{Game: id, Faction: p.Faction, Player: seat.Player, Since: ref.Since,
+			Step: commands.WaitingStep(g.Engine), Link: messageLink(ref),
+			Eligible: commands.IsActionChoice(p), PassLegal: p.Has("pass"), Settings: settingsOf(settings[id])})
+	}
+	return out, errors.Join(errs...)
+}
+
+func settingsOf(s db.ReminderSettings) remind.Settings {
+	return remind.Settings{Interval: s.Interval, EscalateAfter: s.EscalateAfter, StopAfter: s.StopAfter, Timeout: s.Timeout}
+}
+
+func (r reminders) Prefs(ctx context.Context, player string) (remind.Prefs, error) {
+	p, err := r.b.store.Prefs(ctx, player)
+	if err != nil {
+		return remind.Prefs{}, err
+	}
+	return remind.Prefs{Zone: p.Zone, Quiet: remind.QuietHours{From: p.QuietFrom, To: p.QuietTo}, OptOut: p.OptOut}, nil
+}
+
+// post sends a new message to a channel.
+func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
+	m = m.fit()
+	return b.rest.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: m.content, Embeds: m.embeds,
+		Components: m.components, Files: m.discordFiles(), AllowedMentions: m.mentions()}, discordgo.WithContext(ctx))
+}
+
+func (r reminders) Remind(ctx context.Context, rm remind.Reminder) error {
+	ref, ok, err := r.b.store.Turn(ctx, rm.Game)
+	if err != nil || !ok {
+		return errors.Join(err, fmt.Errorf("game %d: no turn message", rm.Game))
+	}
+	last := ""
+	if rm.Final {
+		last = " This is the last reminder for this decision."
+	}
+	text := fmt.Sprintf("<@%s>, game %d is waiting for you (reminder %d): %s.\nTurn message: %s%s",
+		rm.Player, rm.Game, rm.Number, rm.Step, rm.Link, last)
+	snooze := discordgo.Button{Label: "Snooze", Style: discordgo.SecondaryButton,
+		CustomID: snoozePrefix + strconv.FormatInt(rm.Game, 10) + ":" + rm.Player}
+	_, err = r.b.post(ctx, ref.Channel, message{content: text, ping: []string{rm.Player},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{snooze}}}})
+	return err
+}
+
+func (r reminders) Escalate(ctx context.Context, e remind.Escalation) error {
+	info, err := r.b.store.Info(ctx, e.Game)
+	if err != nil {
+		return err
+	}
+	ref, ok, err := r.b.store.Turn(ctx, e.Game)
+	channel := ref.Channel
+	if err != nil || !ok {
+		channel = info.Place
+	}
+	host, ping := "the host", []string{}
+	if info.Host != "" {
+		host, ping = "<@"+info.Host+">", []string{info.Host}
+	}
+	var text string
+	switch e.Reason {
+	case remind.Stalled:
+		text = fmt.Sprintf("%s: game %d has stalled. %s has not answered %d reminders: %s. The host can hand the faction over with `/game replace`.", host, e.Game, who1(e.Player), e.Reminders, e.Step)
+	case remind.TimedOut:
+		text = fmt.Sprintf("%s: the deadline passed in game %d on a decision that cannot be Passed for %s: %s. The host must act (`/game replace`).", host, e.Game, who1(e.Player), e.Step)
+	case remind.AutoPassed:
+		text = fmt.Sprintf("%s: the deadline passed in game %d, so %s Passed for %s.", host, e.Game, e.Faction, who1(e.Player))
+	}
+	_, err = r.b.post(ctx, channel, message{content: text + "\n" + e.Link, ping: ping})
+	return err
+}
+
+func who1(player string) string { return "<@" + player + ">" }
+
+// Pass answers w's decision with Pass, if it is still the pending one, and
+// posts the game's next turn message.
+func (r reminders) Pass(ctx context.Context, w remind.Waiting) error {
+	b := r.b
+	ref, ok, err := b.store.Turn(ctx, w.Game)
+	if err != nil {
+		return err
+	}
+	if !ok || ref.Since.UnixMilli() != w.Since.UnixMilli() {
+		return fmt.Errorf("game %d: the decision is no longer pending", w.Game)
+	}
+	l := b.channelLock(ref.Channel)
+	l.Lock()
+	defer l.Unlock()
+	g, err := b.store.Load(ctx, w.Game)
+	if err != nil {
+		return err
+	}
+	p := g.Engine.Prompt()
+	if g.Seq != ref.Seq || p == nil || p.Faction != w.Faction || !commands.IsActionChoice(p) || !p.Has("pass") {
+		return fmt.Errorf("game %d: the decision is no longer pending, or Pass is not legal", w.Game)
+	}
+	before := g.Engine.Clone()
+	a, err := b.store.Apply(ctx, w.Game, db.Decision{ExpectSeq: g.Seq, Faction: w.Faction, Choice: "pass", Player: "",
+		Key: fmt.Sprintf("deadline:%d", g.Seq)})
+	if err != nil {
+		return err
+	}
+	if err := g.Engine.Do(w.Faction, "pass"); err != nil {
+		return fmt.Errorf("bot: the stored game accepted a Pass its copy refused: %w", err)
+	}
+	b.editChannelMessage(ctx, turnRef{ref.Channel, ref.Message, ref.Seq},
+		message{content: fmt.Sprintf("%s Passed: the deadline passed (decision %d).", w.Faction, ref.Seq)})
+	b.forgetTurn(ctx, w.Game)
+	entries := g.Engine.Log()[len(before.Log()):]
+	if len(entries) > 0 {
+		for _, part := range commands.Split(commands.Summary(entries), maxContent) {
+			if _, err := b.post(ctx, ref.Channel, message{content: part}); err != nil {
+				return err
+			}
+		}
+	}
+	if a.Over || g.Engine.Prompt() == nil {
+		_, err := b.post(ctx, ref.Channel, message{content: commands.FinalText(g.Engine)})
+		return err
+	}
+	m := b.turnMessage(g, g.Engine, a.Seq, 0, true)
+	if seat := g.Seats[g.Engine.Prompt().Faction]; seat.Player != "" {
+		m.ping = []string{seat.Player}
+	}
+	msg, err := b.post(ctx, ref.Channel, m)
+	if err != nil {
+		return err
+	}
+	b.setTurn(ctx, w.Game, ref.Guild, turnRef{msg.ChannelID, msg.ID, a.Seq})
+	return nil
+}
+
+// snoozeClick answers the Snooze button: only the member reminded may use
+// it.
+func (c *call) snoozeClick(custom string) (*discordgo.InteractionResponse, work) {
+	c.what = "click snooze"
+	rest := strings.TrimPrefix(custom, snoozePrefix)
+	gs, player, ok := strings.Cut(rest, ":")
+	game, err := strconv.ParseInt(gs, 10, 64)
+	if !ok || err != nil || player == "" {
+		c.outcome = "refused: bad control"
+		return ephemeral("This button is not valid. Nothing was changed."), nil
+	}
+	c.game = game
+	if player != c.userID() {
+		c.outcome = "refused: not yours"
+		return ephemeral(fmt.Sprintf("This reminder is for <@%s>; only they can snooze it. Your own reminders: `/remind me`.", player)), nil
+	}
+	return c.deferReply(true), func(ctx context.Context) {
+		d := defaultSnooze
+		if p, err := c.b.store.Prefs(ctx, player); err == nil && p.Snooze > 0 {
+			d = p.Snooze
+		}
+		if err := c.b.sched.Snooze(ctx, game, player, d); err != nil {
+			c.fail(err)
+			c.tell("Something went wrong on the bot's side; the reminder was not snoozed. Try again in a moment.")
+			return
+		}
+		c.outcome = "snoozed"
+		if err := c.reply(ctx, fmt.Sprintf("Snoozed: no reminders in game %d for %s. Change the length with `/remind me snooze:`.", game, span(d)), true); err != nil {
+			c.fail(err)
+		}
+	}
+}
+
+// parseSpan reads a duration such as 90m, 12h, 1d or 1d12h.
+func parseSpan(s string) (time.Duration, error) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	var days time.Duration
+	if before, after, ok := strings.Cut(s, "d"); ok {
+		n, err := strconv.Atoi(before)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q is not a duration; write e.g. 90m, 12h, 2d or 1d12h", s)
+		}
+		days, s = time.Duration(n)*24*time.Hour, after
+	}
+	var d time.Duration
+	if s != "" {
+		var err error
+		if d, err = time.ParseDuration(s); err != nil || d < 0 {
+			return 0, fmt.Errorf("%q is not a duration; write e.g. 90m, 12h, 2d or 1d12h", s)
+		}
+	}
+	return days + d, nil
+}
+
+// span writes d as people read it: 1d12h, 8h, 90m.
+func span(d time.Duration) string {
+	if d <= 0 {
+		return "0m"
+	}
+	var out string
+	if days := d / (24 * time.Hour); days > 0 {
+		out = fmt.Sprintf("%dd", days)
+		d -= days * 24 * time.Hour
+	}
+	if h := d / time.Hour; h > 0 {
+		out += fmt.Sprintf("%dh", h)
+		d -= h * time.Hour
+	}
+	if m := d / time.Minute; m > 0 {
+		out += fmt.Sprintf("%dm", m)
+	}
+	return out
+}
+
+func countText(n int, never string) string {
+	if n < 0 {
+		return never
+	}
+	return strconv.Itoa(n)
+}
+
+// remindCommand answers /remind game and /remind me.
+func (c *call) remindCommand(ctx context.Context, sub string, o options) {
+	switch sub {
+	case "game":
+		c.remindGame(ctx, o)
+	case "me":
+		c.remindMe(ctx, o)
+	default:
+		c.refuse("refused: unknown subcommand", "Unknown /remind subcommand; see /help.")
+	}
+}
+
+func (c *call) remindGame(ctx context.Context, o options) {
+	t, err := c.b.current(ctx, c.i.ChannelID)
+	if err != nil {
+		if !errors.Is(err, errNoGame) {
+			c.fail(err)
+		}
+		c.refuse(problem(err))
+		return
+	}
+	c.game = t.ID
+	all, err := c.b.store.ReminderSettingsOf(ctx)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	cur := all[t.ID]
+	changed := false
+	if o["interval"] != nil || o["escalate-after"] != nil || o["stop-after"] != nil || o["timeout"] != nil {
+		if !c.mayManage(ctx, t) {
+			c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can change its reminders. Nothing was changed.")
+			return
+		}
+		changed = true
+	}
+	if v := o.str("interval"); v != "" {
+		d, err := parseSpan(v)
+		if err != nil || d < 10*time.Minute || d > 30*24*time.Hour {
+			c.refuse("refused: interval", fmt.Sprintf("The interval must be a duration from 10m to 30d, such as 12h or 1d; %q is not. Nothing was changed.", v))
+			return
+		}
+		cur.Interval = d
+	}
+	for _, name := range []string{"escalate-after", "stop-after"} {
+		if o[name] == nil {
+			continue
+		}
+		n := o.integer(name, 0)
+		if n < 0 || n > 50 {
+			c.refuse("refused: "+name, fmt.Sprintf("%s must be from 0 (never) to 50. Nothing was changed.", name))
+			return
+		}
+		if n == 0 {
+			n = remind.Never
+		}
+		if name == "escalate-after" {
+			cur.EscalateAfter = n
+		} else {
+			cur.StopAfter = n
+		}
+	}
+	if v := o.str("timeout"); v != "" {
+		if strings.EqualFold(strings.TrimSpace(v), "off") {
+			cur.Timeout = 0
+		} else {
+			d, err := parseSpan(v)
+			if err != nil || d < time.Hour || d > 60*24*time.Hour {
+				c.refuse("refused: timeout", fmt.Sprintf("The timeout must be off or a duration from 1h to 60d, such as 2d; %q is not. Nothing was changed.", v))
+				return
+			}
+			cur.Timeout = d
+		}
+	}
+	if changed {
+		if err := c.b.store.SetReminderSettings(ctx, t.ID, cur); err != nil {
+			c.fail(err)
+			c.refuse(problem(err))
+			return
+		}
+	}
+	eff := settingsOf(cur)
+	if eff.Interval <= 0 {
+		eff.Interval = remind.Defaults.Interval
+	}
+	if eff.EscalateAfter == 0 {
+		eff.EscalateAfter = remind.Defaults.EscalateAfter
+	}
+	if eff.StopAfter == 0 {
+		eff.StopAfter = remind.Defaults.StopAfter
+	}
+	timeout := "off"
+	if eff.Timeout > 0 {
+		timeout = span(eff.Timeout) + " (then an Eligible faction choosing its action Passes; anything else goes to the host)"
+	}
+	text := fmt.Sprintf("Reminders in game %d: every %s; the host is told after %s unanswered; they stop after %s; timeout %s.",
+		t.ID, span(eff.Interval), countText(eff.EscalateAfter, "never"), countText(eff.StopAfter, "never (they go on)"), timeout)
+	c.outcome = "ok"
+	if changed {
+		c.outcome = "set"
+		c.done(ctx, text, fmt.Sprintf("<@%s> changed the reminders. %s", c.userID(), text))
+		return
+	}
+	c.done(ctx, text, "")
+}
+
+func (c *call) remindMe(ctx context.Context, o options) {
+	user := c.userID()
+	p, err := c.b.store.Prefs(ctx, user)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	var notes []string
+	if o["zone"] != nil {
+		z := strings.TrimSpace(o.str("zone"))
+		if strings.EqualFold(z, "utc") {
+			z = ""
+		}
+		if err := (remind.Prefs{Zone: z}).Validate(); err != nil || strings.EqualFold(z, "local") {
+			c.refuse("refused: zone", fmt.Sprintf("%q is not a time zone I know. Use an IANA name such as Europe/Paris, America/New_York or Asia/Tokyo. Nothing was changed.", z))
+			return
+		}
+		p.Zone = z
+	}
+	if o["quiet"] != nil {
+		q, err := remind.ParseQuietHours(o.str("quiet"))
+		if err != nil {
+			c.refuse("refused: quiet", fmt.Sprintf("Quiet hours: %v. Write them as HH:MM-HH:MM in your time zone, e.g. 22:00-07:30, or off. Nothing was changed.", err))
+			return
+		}
+		p.QuietFrom, p.QuietTo = q.From, q.To
+	}
+	if o["opt-out"] != nil {
+		p.OptOut = o.boolean("opt-out")
+	}
+	snoozeGame := int64(0)
+	var snooze time.Duration
+	if v := o.str("snooze"); v != "" {
+		if !strings.EqualFold(strings.TrimSpace(v), "off") {
+			d, err := parseSpan(v)
+			if err != nil || d < 10*time.Minute || d > 14*24*time.Hour {
+				c.refuse("refused: snooze", fmt.Sprintf("Snooze for a duration from 10m to 14d, such as 8h, or off to lift it; %q is not. Nothing was changed.", v))
+				return
+			}
+			snooze, p.Snooze = d, d
+		}
+		t, err := c.b.current(ctx, c.i.ChannelID)
+		if err != nil {
+			if !errors.Is(err, errNoGame) {
+				c.fail(err)
+			}
+			c.refuse(problem(err))
+			return
+		}
+		snoozeGame = t.ID
+	}
+	if err := c.b.store.SetPrefs(ctx, user, p); err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	if snoozeGame != 0 {
+		if err := c.b.sched.Snooze(ctx, snoozeGame, user, snooze); err != nil {
+			c.fail(err)
+			c.refuse(problem(err))
+			return
+		}
+		if snooze > 0 {
+			notes = append(notes, fmt.Sprintf("No reminders in game %d for %s (the Snooze button now snoozes that long too).", snoozeGame, span(snooze)))
+		} else {
+			notes = append(notes, fmt.Sprintf("Your snooze in game %d is lifted.", snoozeGame))
+		}
+	}
+	zone := p.Zone
+	if zone == "" {
+		zone = "UTC"
+	}
+	quiet := remind.QuietHours{From: p.QuietFrom, To: p.QuietTo}
+	state := "on"
+	if p.OptOut {
+		state = "off (you opted out)"
+	}
+	snoozeLen := defaultSnooze
+	if p.Snooze > 0 {
+		snoozeLen = p.Snooze
+	}
+	notes = append(notes, fmt.Sprintf("Your reminders: %s; time zone %s; quiet hours %s; Snooze button %s.", state, zone, quiet, span(snoozeLen)))
+	c.outcome = "ok"
+	c.done(ctx, strings.Join(notes, "\n"), "")
+}
