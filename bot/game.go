@@ -97,7 +97,39 @@ func (c *call) gameNew(ctx context.Context, o options) {
 		c.refuse(problem(err))
 		return
 	}
-	id, err := c.b.store.CreateLobby(ctx, channel, engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}, c.userID())
+	var lg db.League
+	if name := strings.TrimSpace(o.str("league")); name != "" {
+		if c.i.GuildID == "" {
+			c.refuse("refused: no server", "League games are played in a server's channels. Nothing was created.")
+			return
+		}
+		var err error
+		lg, err = c.b.store.LeagueByName(ctx, c.i.GuildID, name)
+		if errors.Is(err, db.ErrNoLeague) {
+			c.refuse("refused: no league", fmt.Sprintf("There is no league called %q in this server, so nothing was created. %s", name, c.leagueNames(ctx)))
+			return
+		}
+		if err != nil {
+			c.fail(err)
+			c.refuse(problem(err))
+			return
+		}
+		if ok, err := c.b.store.IsLeagueMember(ctx, lg.ID, c.userID()); err != nil {
+			c.fail(err)
+			c.refuse(problem(err))
+			return
+		} else if !ok {
+			c.refuse("refused: not a member", fmt.Sprintf("Only members of **%s** may open its games: `/league join name:%s` first. Nothing was created.", lg.Name, lg.Name))
+			return
+		}
+	}
+	cfg := engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}
+	var id int64
+	if lg.ID != 0 {
+		id, err = c.b.store.CreateLeagueLobby(ctx, channel, cfg, c.userID(), lg.ID)
+	} else {
+		id, err = c.b.store.CreateLobby(ctx, channel, cfg, c.userID())
+	}
 	if err != nil {
 		c.fail(err)
 		outcome, text := problem(err)
@@ -113,12 +145,12 @@ func (c *call) gameNew(ctx context.Context, o options) {
 		rules = "optional rules " + s
 	}
 	league := ""
-	if o.str("league") != "" {
-		league = " Leagues are not supported yet: this game is not rated."
+	if lg.ID != 0 {
+		league = fmt.Sprintf(" It counts for the league **%s** (season %d).", lg.Name, lg.Season)
 	}
 	c.done(ctx, fmt.Sprintf("Game %d is open.%s", id, league),
-		fmt.Sprintf("**New game %d**: scenario %s, %s, opened by <@%s>.\nTake a faction with `/game join` (JPN, NAT, WLD, CPC; one member may hold several). `/game start` begins once all four are seated.\n%s",
-			id, scenario, rules, c.userID(), commands.Provenance))
+		fmt.Sprintf("**New game %d**: scenario %s, %s, opened by <@%s>.%s\nTake a faction with `/game join` (JPN, NAT, WLD, CPC; one member may hold several). `/game start` begins once all four are seated.\n%s",
+			id, scenario, rules, c.userID(), league, commands.Provenance))
 }
 
 func (c *call) factionOption(o options) (engine.Faction, bool) {
@@ -406,7 +438,11 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
 		c.fail(err)
 		return
 	}
-	if _, err := c.followup(ctx, message{content: fmt.Sprintf("<@%s> abandoned game %d after %d decisions. The channel is free: `/game new`.", c.userID(), t.ID, t.Seq)}, false); err != nil {
+	text := fmt.Sprintf("<@%s> abandoned game %d after %d decisions. The channel is free: `/game new`.", c.userID(), t.ID, t.Seq)
+	if note := c.b.recordLeague(ctx, t.Game, nil); note != "" {
+		text += "\n" + note
+	}
+	if _, err := c.followup(ctx, message{content: text}, false); err != nil {
 		c.fail(err)
 	}
 }

@@ -304,9 +304,8 @@ func (c *call) present(ctx context.Context, ch change, clicked bool) {
 	}
 	if over {
 		c.outcome = "game over"
-		text := commands.FinalText(after) + "\nThe game is archived; `/game new` opens another here."
-		for _, part := range commands.Split(text, maxContent) {
-			if _, err := c.followup(ctx, message{content: part}, false); err != nil {
+		for _, m := range c.b.finalMessages(ctx, t.Game, after, "The game is archived; `/game new` opens another here.") {
+			if _, err := c.followup(ctx, m, false); err != nil {
 				c.fail(err)
 				return
 			}

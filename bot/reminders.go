@@ -212,8 +212,12 @@ func (r reminders) Pass(ctx context.Context, w remind.Waiting) error {
 		}
 	}
 	if a.Over || g.Engine.Prompt() == nil {
-		_, err := b.post(ctx, ref.Channel, message{content: commands.FinalText(g.Engine)})
-		return err
+		for _, m := range b.finalMessages(ctx, g, g.Engine, "") {
+			if _, err := b.post(ctx, ref.Channel, m); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	m := b.turnMessage(g, g.Engine, a.Seq, 0, true)
 	if seat := g.Seats[g.Engine.Prompt().Faction]; seat.Player != "" {

@@ -97,7 +97,17 @@ func (c *call) command(d discordgo.ApplicationCommandInteractionData) (*discordg
 	private := !o.boolean("share")
 	switch d.Name {
 	case "game":
+		if sub == "chart" {
+			return c.deferReply(private), func(ctx context.Context) { c.gameChart(ctx, private) }
+		}
 		return c.deferReply(true), func(ctx context.Context) { c.gameCommand(ctx, sub, o) }
+	case "league":
+		switch sub {
+		case "info", "standings", "factions", "player":
+		default:
+			private = true // confirmations are private; changes are announced
+		}
+		return c.deferReply(private), func(ctx context.Context) { c.leagueCommand(ctx, sub, o, private) }
 	case "do":
 		return c.deferReply(true), func(ctx context.Context) { c.doCommand(ctx, o.str("choice")) }
 	case "undo":

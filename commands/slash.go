@@ -56,6 +56,13 @@ func factionOption(required bool, desc string) SlashOption {
 	return o
 }
 
+// leagueDefault describes an optional league name.
+const leagueDefault = "The league (default: this server's only league, or the only one you joined)"
+
+func leagueName(required bool, desc string) SlashOption {
+	return SlashOption{Type: SlashString, Name: "name", Description: desc, Required: required}
+}
+
 // factionTitles name the factions for people.
 var factionTitles = [engine.NumFactions]string{
 	engine.JPN: "JPN (Japan)",
@@ -71,7 +78,7 @@ var Slash = []SlashCommand{
 			{Type: SlashString, Name: "scenario", Description: "Which scenario", Required: true, Choices: []SlashChoice{
 				{Name: "1937: Full campaign", Value: "1937"}, {Name: "1938: Short campaign", Value: "1938"}}},
 			{Type: SlashString, Name: "rules", Description: "Optional rules, comma-separated, e.g. elig-a,teams=JPN+CPC/NAT+WLD"},
-			{Type: SlashString, Name: "league", Description: "League to report the result to (not used yet)"},
+			{Type: SlashString, Name: "league", Description: "League to report the result to (/league create); you must have joined it"},
 		}},
 		{Type: SlashSub, Name: "join", Description: "Take a faction (you may hold several)", Options: []SlashOption{
 			factionOption(true, "The faction to play")}},
@@ -83,6 +90,25 @@ var Slash = []SlashCommand{
 			factionOption(true, "The faction to hand over"),
 			{Type: SlashUser, Name: "member", Description: "Who takes it", Required: true}}},
 		{Type: SlashSub, Name: "abandon", Description: "End the game unfinished (host or Manage Channels; asks first)"},
+		{Type: SlashSub, Name: "chart", Description: "The four victory margins card by card, Propaganda Rounds shaded", Options: []SlashOption{share}},
+	}},
+	{Name: "league", Description: "Community leagues: rated games, standings and seasons", Options: []SlashOption{
+		{Type: SlashSub, Name: "create", Description: "Start a league in this server; you are its first member", Options: []SlashOption{
+			leagueName(true, "The league's name, unique in this server")}},
+		{Type: SlashSub, Name: "join", Description: "Join a league, so that your league games count", Options: []SlashOption{
+			leagueName(true, "The league to join")}},
+		{Type: SlashSub, Name: "info", Description: "A league's season, members and games (no name: all leagues here)", Options: []SlashOption{
+			leagueName(false, leagueDefault), share}},
+		{Type: SlashSub, Name: "standings", Description: "A season's table: points, wins and ratings", Options: []SlashOption{
+			leagueName(false, leagueDefault),
+			{Type: SlashInteger, Name: "season", Description: "Which season (default: the current one)", Min: 1, Max: 1000}, share}},
+		{Type: SlashSub, Name: "factions", Description: "How each faction fares in a league: wins, margins, strength", Options: []SlashOption{
+			leagueName(false, leagueDefault), share}},
+		{Type: SlashSub, Name: "season", Description: "Close the current season and start the next (creator or Manage Server)", Options: []SlashOption{
+			leagueName(false, leagueDefault)}},
+		{Type: SlashSub, Name: "player", Description: "A member's rating over time", Options: []SlashOption{
+			{Type: SlashUser, Name: "member", Description: "Whose rating (default: yours)"},
+			leagueName(false, leagueDefault), share}},
 	}},
 	{Name: "do", Description: "Make your decision: a choice, or several separated by ;", Options: []SlashOption{
 		{Type: SlashString, Name: "choice", Description: "A legal choice (pick from the list) or a script: sweep; Hebei; 3; done", Required: true, Autocomplete: true}}},

@@ -127,6 +127,9 @@ Buttons on an old message are refused politely: use the newest turn message.
 **Looking things up** (only you see the answer unless you set share)
 ` + "`/status` `/board` `/space` `/card` `/log` `/victory` `/forces`" + `
 
+**Leagues**
+` + "`/league create`" + ` starts a league in this server and ` + "`/league join`" + ` joins one; ` + "`/game new league:NAME`" + ` opens a game that counts for it. ` + "`/league standings`" + ` (points and ratings), ` + "`/league factions`" + `, ` + "`/league player`" + `, ` + "`/league info`" + `; ` + "`/league season`" + ` closes a season. ` + "`/game chart`" + ` draws a game's margins card by card.
+
 **Rules**
 Sequence of play 2.0, Operations 3.0, Special Activities 4.0, Events 5.0, Propaganda 6.0, Victory 7.0; player arrangements 1.5. Rulings where the rules leave a question open: docs/rulings.md.
 `

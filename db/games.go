@@ -105,16 +105,18 @@ func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 // (ErrPlaceTaken). cfg.Deck must be nil: only the embedded deck can be
 // resumed after a restart.
 func (s *Store) Create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat) (int64, error) {
-	return s.create(ctx, place, cfg, seats, false, "")
+	return s.create(ctx, place, cfg, seats, false, "", 0)
 }
 
 // CreateLobby opens a new game in place like Create, but in its lobby: it
 // takes no decision until Start. host is the member who opened it.
 func (s *Store) CreateLobby(ctx context.Context, place string, cfg engine.Config, host string) (int64, error) {
-	return s.create(ctx, place, cfg, nil, true, host)
+	return s.create(ctx, place, cfg, nil, true, host, 0)
 }
 
-func (s *Store) create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat, lobby bool, host string) (int64, error) {
+// create stores a new game; a league other than 0 is the league it reports
+// to (CreateLeagueLobby), linked in the same transaction.
+func (s *Store) create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat, lobby bool, host string, league int64) (int64, error) {
 	if cfg.Deck != nil && cfg.Deck.ID != engine.DefaultDeck().ID {
 		return 0, fmt.Errorf("create game: only the embedded deck can be stored, not %s", cfg.Deck.ID)
 	}
@@ -134,6 +136,11 @@ func (s *Store) create(ctx context.Context, place string, cfg engine.Config, sea
 	defer tx.Rollback()
 	if err := insertGame(ctx, tx, &info, seats); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
+	}
+	if league != 0 {
+		if err := linkLeague(ctx, tx, info.ID, league); err != nil {
+			return 0, fmt.Errorf("create game: %w", err)
+		}
 	}
 	s.keep(info.ID, &entry{g: g})
 	if err := tx.Commit(); err != nil {

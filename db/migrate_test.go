@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/chinaswar/chinaswar/engine"
 )
 
 func TestMigrations(t *testing.T) {
@@ -75,5 +77,47 @@ func TestMigrations(t *testing.T) {
 	gap := fstest.MapFS{"migrations/0001_a.sql": {}, "migrations/0003_c.sql": {}}
 	if _, err := readMigrations(gap); err == nil {
 		t.Fatal("a gap in the migration numbers was accepted")
+	}
+}
+
+// TestMigrateFromV3: a database at schema version 3, with games, upgrades
+// to leagues with its games intact.
+func TestMigrateFromV3(t *testing.T) {
+	ms, err := readMigrations(migrationFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v3.db")
+	db := rawDB(t, path)
+	if err := migrate(ctx, db, ms[:3]); err != nil {
+		t.Fatal(err)
+	}
+	exec1(t, db, `INSERT INTO games (id, place, scenario, options, seed, deck, engine, status, created, updated, lobby, host)
+		VALUES (5, 'chan-1', '1937', '', 3, ?, ?, 'active', 1, 1, 1, 'ann')`, engine.DefaultDeck().ID, engine.Version)
+	exec1(t, db, `INSERT INTO member_prefs (player, zone) VALUES ('ann', 'Europe/Paris')`)
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v := count(t, db, `PRAGMA user_version`); v != int64(len(ms)) || len(ms) < 4 {
+		t.Fatalf("upgraded to version %d, want %d", v, len(ms))
+	}
+	if info, err := s.Info(ctx, 5); err != nil || !info.Lobby || info.Host != "ann" {
+		t.Fatalf("the v3 game: %+v %v", info, err)
+	}
+	if p, err := s.Prefs(ctx, "ann"); err != nil || p.Zone != "Europe/Paris" {
+		t.Fatalf("the v3 prefs: %+v %v", p, err)
+	}
+	if _, ok, err := s.GameLeague(ctx, 5); ok || err != nil {
+		t.Fatalf("an old game has a league: %v %v", ok, err)
+	}
+	l, err := s.CreateLeague(ctx, "g", "After the upgrade", "ann", "Ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.CreateLeagueLobby(ctx, "chan-2", engine.Config{Scenario: "1937", Seed: 1}, "ann", l.ID)
+	if err != nil || id <= 5 {
+		t.Fatalf("a league game after the upgrade: %d %v", id, err)
 	}
 }

@@ -1,0 +1,585 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/commands/league"
+	"github.com/chinaswar/chinaswar/commands/league/openskill"
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/render/chart"
+)
+
+// Community leagues: /league, the league of /game new, the results recorded
+// when a league game ends or is abandoned, and the margin chart of /game
+// chart and of every final ranking. The store keeps results only; ratings
+// are recomputed from them (league.Recompute) each time they are shown.
+
+// leagueCommand answers /league.
+func (c *call) leagueCommand(ctx context.Context, sub string, o options, private bool) {
+	if c.i.GuildID == "" {
+		c.refuse("refused: no server", "Leagues belong to a server: use /league in one of its channels.")
+		return
+	}
+	switch sub {
+	case "create":
+		c.leagueCreate(ctx, o)
+		return
+	case "info":
+		if o.str("name") == "" {
+			if list, err := c.b.store.Leagues(ctx, c.i.GuildID); err == nil && len(list) != 1 {
+				c.leagueList(ctx, list, private)
+				return
+			}
+		}
+	}
+	l, ok := c.leagueArg(ctx, o.str("name"))
+	if !ok {
+		return
+	}
+	switch sub {
+	case "join":
+		c.leagueJoin(ctx, l)
+	case "info":
+		c.leagueInfo(ctx, l, private)
+	case "standings":
+		c.leagueStandings(ctx, l, o.integer("season", 0), private)
+	case "factions":
+		c.leagueFactions(ctx, l, private)
+	case "season":
+		c.leagueSeason(ctx, l)
+	case "player":
+		member, name := o.str("member"), ""
+		if member == "" {
+			member, name = c.userID(), c.displayName()
+		} else {
+			name = resolvedName(c.i, member)
+		}
+		c.leaguePlayer(ctx, l, member, name, private)
+	default:
+		c.refuse("refused: unknown subcommand", "Unknown /league subcommand; see /help.")
+	}
+}
+
+// resolvedName is how Discord named a user option's member, or "".
+func resolvedName(i *discordgo.Interaction, id string) string {
+	if d, ok := i.Data.(discordgo.ApplicationCommandInteractionData); ok && d.Resolved != nil {
+		if u := d.Resolved.Users[id]; u != nil {
+			if u.GlobalName != "" {
+				return u.GlobalName
+			}
+			return u.Username
+		}
+	}
+	return ""
+}
+
+// leagueArg finds the league a command names; with no name, the server's
+// only league, or else the only one the member has joined. It tells the
+// member why when there is none.
+func (c *call) leagueArg(ctx context.Context, name string) (db.League, bool) {
+	if name != "" {
+		l, err := c.b.store.LeagueByName(ctx, c.i.GuildID, name)
+		if err == nil {
+			return l, true
+		}
+		if !errors.Is(err, db.ErrNoLeague) {
+			c.fail(err)
+			c.refuse(problem(err))
+			return l, false
+		}
+		c.refuse("refused: no league", fmt.Sprintf("There is no league called %q in this server. %s", name, c.leagueNames(ctx)))
+		return l, false
+	}
+	list, err := c.b.store.Leagues(ctx, c.i.GuildID)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return db.League{}, false
+	}
+	if len(list) == 1 {
+		return list[0], true
+	}
+	var mine []db.League
+	for _, l := range list {
+		if ok, err := c.b.store.IsLeagueMember(ctx, l.ID, c.userID()); err == nil && ok {
+			mine = append(mine, l)
+		}
+	}
+	if len(mine) == 1 {
+		return mine[0], true
+	}
+	if len(list) == 0 {
+		c.refuse("refused: no league", "This server has no league yet: `/league create` starts one.")
+	} else {
+		c.refuse("refused: which league", "Name the league (option `name`). "+c.leagueNames(ctx))
+	}
+	return db.League{}, false
+}
+
+// leagueNames lists the server's leagues for an error message.
+func (c *call) leagueNames(ctx context.Context) string {
+	list, err := c.b.store.Leagues(ctx, c.i.GuildID)
+	if err != nil || len(list) == 0 {
+		return "This server has no league yet: `/league create` starts one."
+	}
+	names := make([]string, len(list))
+	for i, l := range list {
+		names[i] = l.Name
+	}
+	return "Leagues here: " + strings.Join(names, ", ") + "."
+}
+
+func (c *call) leagueCreate(ctx context.Context, o options) {
+	name := strings.TrimSpace(o.str("name"))
+	if n := len([]rune(name)); n == 0 || n > db.MaxLeagueName || strings.ContainsAny(name, "`*_~|<>@#\n") {
+		c.refuse("refused: league name", fmt.Sprintf("A league name has 1 to %d characters, without ` * _ ~ | < > @ # or line breaks. Nothing was created.", db.MaxLeagueName))
+		return
+	}
+	l, err := c.b.store.CreateLeague(ctx, c.i.GuildID, name, c.userID(), c.displayName())
+	if errors.Is(err, db.ErrLeagueExists) {
+		c.refuse("refused: league exists", fmt.Sprintf("This server already has a league called %q. Nothing was created; `/league join` joins it.", name))
+		return
+	}
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	c.outcome = "created"
+	c.done(ctx, fmt.Sprintf("League **%s** is created, and you are its first member.", l.Name),
+		fmt.Sprintf("<@%s> starts the league **%s** (season 1). Join with `/league join name:%s`; open a game that counts with `/game new league:%s`.",
+			c.userID(), l.Name, l.Name, l.Name))
+}
+
+func (c *call) leagueJoin(ctx context.Context, l db.League) {
+	added, err := c.b.store.JoinLeague(ctx, l.ID, c.userID(), c.displayName())
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	if !added {
+		c.outcome = "already member"
+		c.done(ctx, fmt.Sprintf("You are a member of **%s** already.", l.Name), "")
+		return
+	}
+	c.outcome = "joined"
+	c.done(ctx, fmt.Sprintf("You joined **%s**.", l.Name), fmt.Sprintf("<@%s> joins the league **%s**.", c.userID(), l.Name))
+}
+
+func (c *call) leagueList(ctx context.Context, list []db.League, private bool) {
+	c.outcome = "ok"
+	if len(list) == 0 {
+		c.reply(ctx, "This server has no league yet: `/league create` starts one.", private)
+		return
+	}
+	var b strings.Builder
+	b.WriteString("**Leagues in this server**\n")
+	for _, l := range list {
+		fmt.Fprintf(&b, "**%s**: season %d, %d members, started by <@%s>.\n", l.Name, l.Season, l.Members, l.Creator)
+	}
+	b.WriteString("`/league info name:…` shows one.")
+	if err := c.reply(ctx, b.String(), private); err != nil {
+		c.fail(err)
+	}
+}
+
+// book loads a league's results and rates them.
+func (c *call) book(ctx context.Context, l db.League) (*league.Book, bool) {
+	stored, err := c.b.store.LeagueResults(ctx, l.ID)
+	if err == nil {
+		var book *league.Book
+		if book, err = league.Recompute(openskill.Default(), toResults(stored)); err == nil {
+			return book, true
+		}
+	}
+	c.fail(err)
+	c.refuse(problem(err))
+	return nil, false
+}
+
+func toResults(stored []db.LeagueResult) []league.Result {
+	out := make([]league.Result, len(stored))
+	for i, r := range stored {
+		seats := make([]league.Seat, len(r.Seats))
+		for j, s := range r.Seats {
+			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place}
+		}
+		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Margins: r.Margins, Seats: seats}
+	}
+	return out
+}
+
+// namer names members for the tables: as they are known in the league,
+// else by id.
+func (c *call) namer(ctx context.Context, l db.League) func(string) string {
+	names, err := c.b.store.LeagueNames(ctx, l.ID)
+	if err != nil {
+		c.b.log.Warn("league names", "league", l.ID, "error", err)
+	}
+	return func(id string) string {
+		if n := names[id]; n != "" {
+			return n
+		}
+		return id
+	}
+}
+
+func (c *call) leagueInfo(ctx context.Context, l db.League, private bool) {
+	book, ok := c.book(ctx, l)
+	if !ok {
+		return
+	}
+	members, err := c.b.store.LeagueMembers(ctx, l.ID)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	seasons, err := c.b.store.Seasons(ctx, l.ID)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**: season %d, started by <@%s>.\n", l.Name, l.Season, l.Creator)
+	mentions := make([]string, len(members))
+	for i, m := range members {
+		mentions[i] = "<@" + m + ">"
+	}
+	fmt.Fprintf(&b, "Members (%d): %s\n", len(members), strings.Join(mentions, ", "))
+	if len(seasons) > 0 {
+		closed := make([]string, len(seasons))
+		for i, s := range seasons {
+			closed[i] = fmt.Sprintf("%d (%s)", s.Season, s.Closed.Format("2006-01-02"))
+		}
+		fmt.Fprintf(&b, "Closed seasons: %s\n", strings.Join(closed, ", "))
+	}
+	entries := book.Entries()
+	fmt.Fprintf(&b, "Games recorded: %d.\n", len(entries))
+	for i := max(0, len(entries)-10); i < len(entries); i++ {
+		b.WriteString(commands.ResultLine(entries[i]) + "\n")
+	}
+	c.outcome = "ok"
+	if err := c.reply(ctx, b.String(), private); err != nil {
+		c.fail(err)
+	}
+}
+
+// standingsRows turns standings into the chart's rows.
+func standingsRows(rows []league.Standing, name func(string) string) []chart.StandingRow {
+	out := make([]chart.StandingRow, len(rows))
+	for i, r := range rows {
+		out[i] = chart.StandingRow{Place: r.Place, Name: name(r.Player), Games: r.Games, Wins: r.Wins, Points: r.Points,
+			Rating: r.Display(), Unrated: r.Unrated, Factions: r.Factions}
+	}
+	return out
+}
+
+func (c *call) leagueStandings(ctx context.Context, l db.League, season int, private bool) {
+	if season == 0 {
+		season = l.Season
+	}
+	if season > l.Season {
+		c.refuse("refused: season", fmt.Sprintf("**%s** is in season %d; season %d has not begun.", l.Name, l.Season, season))
+		return
+	}
+	book, ok := c.book(ctx, l)
+	if !ok {
+		return
+	}
+	name := c.namer(ctx, l)
+	rows := book.Standings(season)
+	state := "current"
+	if season < l.Season {
+		// A closed season shows the table it closed with.
+		seasons, err := c.b.store.Seasons(ctx, l.ID)
+		if err != nil {
+			c.fail(err)
+			c.refuse(problem(err))
+			return
+		}
+		for _, s := range seasons {
+			var rec league.SeasonRecord
+			if s.Season == season && json.Unmarshal(s.Record, &rec) == nil {
+				rows, state = rec.Standings, "closed "+s.Closed.Format("2006-01-02")
+			}
+		}
+	}
+	var games, unrated int
+	for _, e := range book.Entries() {
+		if e.Result.Season == season {
+			games++
+			if e.Status != league.Rated {
+				unrated++
+			}
+		}
+	}
+	title := fmt.Sprintf("%s · Season %d", l.Name, season)
+	sub := fmt.Sprintf("%s · %d games, %d unrated · 4 pts a win, 2 second, 1 third", state, games, unrated)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** (%s)\n", title, sub)
+	if len(rows) == 0 {
+		b.WriteString("No games recorded in this season yet.")
+		c.outcome = "ok"
+		if err := c.reply(ctx, b.String(), private); err != nil {
+			c.fail(err)
+		}
+		return
+	}
+	b.WriteString("```\n" + league.FormatStandings(rows, name) + "```\n")
+	b.WriteString("Rating: μ − 3σ of the member's own skill. Unrated: abandoned games, and games whose seats were not all held by different members.\n")
+	for _, e := range book.Entries() {
+		if e.Result.Season == season && e.Status != league.Rated {
+			b.WriteString(commands.ResultLine(e) + "\n")
+		}
+	}
+	img, err := chart.Standings(chart.Table{Title: title, Subtitle: sub, Rows: standingsRows(rows, name)})
+	c.outcome = "ok"
+	c.replyWithImage(ctx, b.String(), "standings.png", img, err, private)
+}
+
+func (c *call) leagueFactions(ctx context.Context, l db.League, private bool) {
+	book, ok := c.book(ctx, l)
+	if !ok {
+		return
+	}
+	text := fmt.Sprintf("**%s** · factions over every season's rated games\n```\n%s```\nStrength: the faction's learnt rating (μ ± σ); a seat's expected performance is its member's plus its faction's.",
+		l.Name, commands.FormatFactionStats(book.FactionStats(0)))
+	c.outcome = "ok"
+	if err := c.reply(ctx, text, private); err != nil {
+		c.fail(err)
+	}
+}
+
+// mayCloseSeason: the league's creator, or someone who may manage the
+// server.
+func (c *call) mayCloseSeason(l db.League) bool {
+	return c.userID() == l.Creator || (c.i.Member != nil && c.i.Member.Permissions&discordgo.PermissionManageServer != 0)
+}
+
+func (c *call) leagueSeason(ctx context.Context, l db.League) {
+	if !c.mayCloseSeason(l) {
+		c.refuse("refused: not creator", fmt.Sprintf("Only the league's creator (<@%s>) or someone who may manage this server can close a season. Nothing was changed.", l.Creator))
+		return
+	}
+	book, ok := c.book(ctx, l)
+	if !ok {
+		return
+	}
+	rec := book.Close(l.Season, c.b.now())
+	data, err := json.Marshal(rec)
+	if err == nil {
+		err = c.b.store.CloseSeason(ctx, l.ID, l.Season, rec.Closed, data)
+	}
+	if errors.Is(err, db.ErrSeasonMoved) {
+		c.refuse("refused: season moved", fmt.Sprintf("Season %d of **%s** was closed a moment ago. Nothing was changed.", l.Season, l.Name))
+		return
+	}
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	c.outcome = "closed"
+	announce := fmt.Sprintf("<@%s> closes season %d of **%s**; season %d begins (ratings carry over).", c.userID(), l.Season, l.Name, l.Season+1)
+	if len(rec.Standings) > 0 {
+		announce += "\n```\n" + league.FormatStandings(rec.Standings, c.namer(ctx, l)) + "```"
+	}
+	c.done(ctx, fmt.Sprintf("Season %d is closed; its table is kept (`/league standings season:%d`).", l.Season, l.Season), announce)
+}
+
+func (c *call) leaguePlayer(ctx context.Context, l db.League, member, name string, private bool) {
+	book, ok := c.book(ctx, l)
+	if !ok {
+		return
+	}
+	if name == "" {
+		name = c.namer(ctx, l)(member)
+	}
+	hist := book.History(member)
+	c.outcome = "ok"
+	if len(hist) == 0 {
+		if err := c.reply(ctx, fmt.Sprintf("<@%s> has no rated game in **%s** yet.", member, l.Name), private); err != nil {
+			c.fail(err)
+		}
+		return
+	}
+	pts := make([]chart.RatingPoint, len(hist))
+	for i, p := range hist {
+		pts[i] = chart.RatingPoint{Ended: p.Ended, Mu: p.Rating.Mu, Sigma: p.Rating.Sigma}
+	}
+	last := hist[len(hist)-1].Rating
+	text := fmt.Sprintf("<@%s> in **%s**: rating %.1f (μ %.1f, σ %.2f) after %d rated games.", member, l.Name, last.Ordinal(), last.Mu, last.Sigma, len(hist))
+	img, err := chart.Rating(chart.RatingChart{Title: name + " · " + l.Name, Points: pts})
+	c.replyWithImage(ctx, text, "rating.png", img, err, private)
+}
+
+// replyWithImage answers with text and a picture; a picture that cannot be
+// drawn is logged and left out.
+func (c *call) replyWithImage(ctx context.Context, text, fileName string, img image.Image, drawErr error, private bool) {
+	parts := commands.Split(text, maxContent)
+	first := message{content: parts[0]}
+	if drawErr == nil {
+		if data, err := chart.PNG(img); err == nil {
+			first.files = []file{{name: fileName, data: data}}
+		} else {
+			drawErr = err
+		}
+	}
+	if drawErr != nil {
+		c.b.log.Error("drawing a chart", "what", c.what, "error", drawErr)
+	}
+	if err := c.edit(ctx, first); err != nil {
+		c.fail(err)
+		return
+	}
+	for _, p := range parts[1:] {
+		if _, err := c.followup(ctx, message{content: p}, private); err != nil {
+			c.fail(err)
+			return
+		}
+	}
+}
+
+// leagueSeats are a game's seats as the engine ranks them (7.1): one per
+// team of its teams= option (1.5: the factions share victory, and the
+// member holding them is placed by the lower margin), one per faction
+// otherwise. A member holding two factions without teams= thus holds two
+// seats, and a faction nobody holds is a seat without a member: either makes
+// the result unrated (league.NotDistinct), as a hot-seat game should be.
+func leagueSeats(g *db.Game) []league.Seat {
+	teams := engine.Options{}.Players()
+	if opts, err := engine.ParseOptions(g.Options); err == nil {
+		teams = opts.Players()
+	}
+	seats := make([]league.Seat, 0, len(teams))
+	for _, team := range teams {
+		p := g.Seats[team[0]].Player
+		for _, f := range team[1:] {
+			if g.Seats[f].Player != p {
+				p = "" // a team split between members: nobody's seat
+			}
+		}
+		seats = append(seats, league.Seat{Player: p, Factions: append([]engine.Faction(nil), team...)})
+	}
+	slices.SortFunc(seats, func(a, b league.Seat) int { return cmp.Compare(a.Factions[0], b.Factions[0]) })
+	return seats
+}
+
+// recordLeague stores how a league game ended (e over) or that it was
+// abandoned (e nil), and says what it means for the league; "" for a game
+// outside leagues.
+func (b *Bot) recordLeague(ctx context.Context, g *db.Game, e *engine.Game) string {
+	l, ok, err := b.store.GameLeague(ctx, g.ID)
+	if err != nil {
+		b.log.Error("reading a game's league", "game", g.ID, "error", err)
+		return ""
+	}
+	if !ok {
+		return ""
+	}
+	seats := leagueSeats(g)
+	ended := b.now().UTC()
+	var r league.Result
+	if e != nil && e.State().Result != nil {
+		r, err = league.NewResult(g.ID, l.Season, ended, e.State().Result.Margins, seats)
+	} else {
+		r, err = league.NewAbandoned(g.ID, l.Season, ended, seats)
+	}
+	if err == nil {
+		dbSeats := make([]db.LeagueSeat, len(r.Seats))
+		for i, s := range r.Seats {
+			dbSeats[i] = db.LeagueSeat{Player: s.Player, Factions: s.Factions, Place: s.Place}
+		}
+		err = b.store.RecordLeagueResult(ctx, db.LeagueResult{Game: r.Game, League: l.ID, Season: r.Season, Ended: r.Ended,
+			Abandoned: r.Abandoned, Margins: r.Margins, Seats: dbSeats})
+	}
+	if err != nil {
+		b.log.Error("recording a league result", "game", g.ID, "league", l.ID, "error", err)
+		return fmt.Sprintf("League **%s**: the result could not be recorded (the error is logged).", l.Name)
+	}
+	switch st := r.Status(); st {
+	case league.Rated:
+		return fmt.Sprintf("League **%s**, season %d: the result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, l.Name)
+	default:
+		return fmt.Sprintf("League **%s**, season %d: the game is listed but %s; it changes no points or ratings.", l.Name, r.Season, st)
+	}
+}
+
+// marginChart draws game id's margins card by card, replaying it from its
+// seed.
+func (b *Bot) marginChart(ctx context.Context, id int64, scenario string) ([]byte, error) {
+	var track commands.MarginTrack
+	if err := b.store.Walk(ctx, id, func(_ int64, g *engine.Game) error {
+		track.See(g)
+		return ctx.Err()
+	}); err != nil {
+		return nil, err
+	}
+	pts := track.Points()
+	steps := make([]chart.MarginStep, len(pts))
+	for i, p := range pts {
+		steps[i] = chart.MarginStep{Card: p.Card, Margins: p.Margins, Propaganda: p.Propaganda}
+	}
+	img, err := chart.Margins(chart.MarginChart{Title: fmt.Sprintf("Game %d · %s scenario", id, scenario), Steps: steps})
+	if err != nil {
+		return nil, err
+	}
+	return chart.PNG(img)
+}
+
+// finalMessages are a game's final ranking, with the margin chart and what
+// the result means for its league.
+func (b *Bot) finalMessages(ctx context.Context, g *db.Game, e *engine.Game, tail string) []message {
+	text := commands.FinalText(e)
+	if note := b.recordLeague(ctx, g, e); note != "" {
+		text += note + "\n"
+	}
+	text += tail
+	msgs := textMessages(commands.Split(text, maxContent))
+	png, err := b.marginChart(ctx, g.ID, g.Scenario)
+	if err != nil {
+		b.log.Error("drawing the margin chart", "game", g.ID, "error", err)
+	} else {
+		msgs[0].files = []file{{name: "margins.png", data: png}}
+	}
+	return msgs
+}
+
+// gameChart answers /game chart: the channel's game, or its last one.
+func (c *call) gameChart(ctx context.Context, private bool) {
+	g, note, err := c.b.viewable(ctx, c.i.ChannelID)
+	if err != nil {
+		if !errors.Is(err, errNoGame) {
+			c.fail(err)
+		}
+		c.refuse(problem(err))
+		return
+	}
+	c.game = g.ID
+	png, err := c.b.marginChart(ctx, g.ID, g.Scenario)
+	if err != nil {
+		c.fail(err)
+		c.refuse(problem(err))
+		return
+	}
+	c.outcome = "ok"
+	m := message{content: fmt.Sprintf("%sGame %d: the victory margins (7.3) card by card; shaded columns are Propaganda Rounds.", note, g.ID),
+		files: []file{{name: "margins.png", data: png}}}
+	if err := c.edit(ctx, m); err != nil {
+		c.fail(err)
+	}
+}
