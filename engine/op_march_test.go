@@ -205,7 +205,7 @@ func TestMarchCannotPay(t *testing.T) {
 	put(t, s, "Gansu", CPCGuerrilla, 1)          // Suiyuan, Shaanxi, Sichuan: all Provinces
 	put(t, s, "Fuzhou-Nanping", CPCGuerrilla, 1) // Zhejiang, Jiangxi, Fujian: all Provinces
 	g := cpcGame(t, s)
-	cpcOffers(t, g, "pass", "op:agitate") // Agitate on the LoC is free
+	cpcOffers(t, g, "pass", "op:agitate", "event:unshaded", "event:shaded") // Agitate on the LoC is free; the Event is always offered
 	cpcRefused(t, g, "op:march")
 	s = cpcState(t)
 	s.Resources[CPC] = 0

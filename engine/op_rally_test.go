@@ -234,7 +234,7 @@ func TestRallyNotOfferedWithoutResources(t *testing.T) {
 	s.Resources[CPC] = 0
 	put(t, s, "Zhengzhou-Xi'an", CPCGuerrilla, 1) // a free Agitate and March exist
 	g := cpcGame(t, s)
-	cpcOffers(t, g, "pass", "op:agitate", "op:march")
+	cpcOffers(t, g, "pass", "op:agitate", "op:march", "event:unshaded", "event:shaded")
 	cpcRefused(t, g, "op:rally")
 
 	// A free Rally needs no Resources.

@@ -92,6 +92,17 @@ func endGame(r *run, final bool, why string) {
 func stepResources(r *run) error {
 	s := r.s
 	nat := s.NATEcon(r.m)
+	if s.HasModifier("fabi_inflation") {
+		// deck.md §5: 4 fewer from LoC Econ, never fewer than 0 added.
+		nat = max(0, nat-4)
+		r.sys("Fabi inflation (Capability): NAT adds 4 fewer Resources from LoC Econ.")
+	}
+	if s.HasModifier("industrial_cooperatives") {
+		// deck.md §5: +1 per NAT Base on the map.
+		coop := s.BasesOnMap(NAT)
+		nat += coop
+		r.sys("Industrial Cooperatives (Capability): NAT adds %d for its Bases.", coop)
+	}
 	jpn := max(0, s.Commitment-s.SabotagedJPNEcon(r.m))
 	wld := s.BasesOnMap(WLD)
 	cpc := s.BasesOnMap(CPC)
@@ -204,6 +215,11 @@ func afterRedeploy(r *run) {
 func stepAid(r *run) error {
 	s := r.s
 	gain := s.Casualties[JPNTroop] / 3
+	if gain > 0 && s.HasModifier("burma_road_closed") {
+		// deck.md §5: Foreign Aid may not increase.
+		r.sys("Aid Phase: the Burma Road is closed (Momentum): Foreign Aid does not grow.")
+		gain = 0
+	}
 	s.Aid = clamp(s.Aid+gain, 0, 10)
 	if gain > 0 {
 		r.sys("Aid Phase: Foreign Aid +%d (a third of %d JPN Troop Casualties), now %d.", gain, s.Casualties[JPNTroop], s.Aid)

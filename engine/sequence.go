@@ -123,7 +123,7 @@ func (s *State) NextEligible(d *Deck) (f Faction, first bool, ok bool) {
 		return 0, false, false
 	}
 	for _, c := range s.order(d) {
-		if s.Elig[c] != Eligible {
+		if s.Elig[c] != Eligible || s.EventElig[c] == EventEligIneligible {
 			continue
 		}
 		if _, acted := s.actOf(c); acted {
@@ -160,8 +160,9 @@ var passIncome = [NumFactions]int{JPN: 3, NAT: 2, WLD: 1, CPC: 1}
 
 // stepEligible gives the next Eligible faction its options on the current
 // Event card (2.3.4): Pass, an Operation (a Limited one as 2nd Eligible when
-// the table says so), the Event once Events are implemented, and for JPN a
-// Large Offensive (2.3.8). Only what can actually be carried out is offered.
+// the table says so), the Event (unshaded or shaded, 5.2), and for JPN a
+// Large Offensive (2.3.8). Only Operations that can actually be carried out
+// are offered; the Event always is, since it does what it can (5.1.3).
 func stepEligible(r *run) error {
 	s := r.s
 	f, first, ok := s.NextEligible(r.d)
@@ -189,6 +190,14 @@ func stepEligible(r *run) error {
 				offer(c, "limop:", "Limited Operation: ", opCtx{f: f, kind: k, limited: true})
 			}
 		}
+		if opts.Event {
+			if card.Shaded != nil {
+				c.add("event:unshaded", "Event (unshaded): "+card.Unshaded.Text)
+				c.add("event:shaded", "Event (shaded): "+card.Shaded.Text)
+			} else {
+				c.add("event", "Event: "+card.Unshaded.Text)
+			}
+		}
 		if f == JPN && !s.LargeOffensiveUsed && s.Commitment > 0 {
 			for _, k := range FactionOps[f] {
 				offer(c, "lo:", "Large Offensive (free, Commitment -1): ", opCtx{f: f, kind: k, free: true, largeOffensive: true, saKinds: saKindsFor(f, k)})
@@ -205,6 +214,15 @@ func stepEligible(r *run) error {
 		return nil
 	}
 	kind, rest, _ := strings.Cut(ans, ":")
+	if kind == "event" {
+		r.executing, r.executor = true, f
+		if err := runEvent(r, f, card, rest); err != nil {
+			return err
+		}
+		r.executing = false
+		s.Acts = append(s.Acts, Act{Faction: f, Did: DidEvent})
+		return nil
+	}
 	o := &opCtx{f: f, kind: OpKind(rest)}
 	switch kind {
 	case "op":
@@ -261,7 +279,17 @@ func endCard(r *run) {
 		default:
 			s.Elig[f] = Ineligible
 		}
+		// An Event's eligibility effect overrides the above (2.3.6 "unless
+		// otherwise specified by the Event"; "rendered Ineligible by an
+		// Event").
+		switch s.EventElig[f] {
+		case EventEligStays:
+			s.Elig[f] = Eligible
+		case EventEligIneligible:
+			s.Elig[f] = Ineligible
+		}
 	}
+	s.EventElig = [NumFactions]EventElig{}
 	s.Acts = nil
 	s.EventsSinceRound++
 	s.Played = append(s.Played, s.Current)

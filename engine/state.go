@@ -85,6 +85,11 @@ type State struct {
 	Floods string `json:"floods,omitempty"`
 
 	Elig [NumFactions]Eligibility `json:"eligibility"`
+	// EventElig holds the eligibility effects of Events executed on the
+	// current card (deck.md §4.5): a faction made Ineligible is skipped at
+	// once; both kinds decide its box at the next adjustment (2.3.6).
+	// Cleared when the card ends.
+	EventElig [NumFactions]EventElig `json:"event_elig,omitzero"`
 
 	// The card flow (2.2, 2.3.7). Deck[0] is the top of the draw deck, which
 	// is the revealed next card unless the No Reveal option is on.

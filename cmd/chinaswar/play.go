@@ -28,8 +28,27 @@ func playCmd(args []string) error {
 	dbPath := fs.String("db", "chinaswar.db", "SQLite database that keeps the game; \"\" keeps it in memory only")
 	name := fs.String("name", "default", "the game's name: play resumes the active game of this name")
 	fresh := fs.Bool("new", false, "abandon the active game of this name and start a new one")
+	deckPath := fs.String("deck", "", "play with this deck file instead of the embedded stand-in deck (see README, \"Replacing the deck\")")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	var deck *engine.Deck
+	if *deckPath != "" {
+		var err error
+		if deck, err = readDeck(*deckPath); err != nil {
+			return err
+		}
+		if deck.ID == engine.DefaultDeck().ID {
+			deck = nil // the embedded deck: games can be stored as usual
+		} else {
+			dbSet := false
+			fs.Visit(func(f *flag.Flag) { dbSet = dbSet || f.Name == "db" })
+			if dbSet && *dbPath != "" {
+				return fmt.Errorf("--deck %s: the database stores games of the embedded deck only; play a replacement deck with --db \"\"", *deckPath)
+			}
+			*dbPath = ""
+			fmt.Fprintf(os.Stderr, "Playing with deck %s (%s); the game is kept in memory only.\n", *deckPath, deck.ID)
+		}
 	}
 	opts, err := engine.ParseOptions(*options)
 	if err != nil {
@@ -39,7 +58,7 @@ func playCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := engine.Config{Scenario: *scenario, Seed: *seed, Options: opts}
+	cfg := engine.Config{Scenario: *scenario, Seed: *seed, Options: opts, Deck: deck}
 	c := &commands.Console{Players: seats, Out: os.Stdout}
 	c.Board = func(path string) error {
 		png, err := render.Board(c.Table.Game(), render.Options{})
@@ -149,4 +168,18 @@ func runScript(c *commands.Console, in io.Reader) error {
 	}
 	fmt.Fprint(c.Out, c.PromptText())
 	return nil
+}
+
+// readDeck reads and checks a deck file (engine.ParseDeck): a bad file is an
+// error naming the file, the card and the field.
+func readDeck(path string) (*engine.Deck, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--deck: %w", err)
+	}
+	d, err := engine.ParseDeck(data)
+	if err != nil {
+		return nil, fmt.Errorf("--deck %s:\n%w", path, err)
+	}
+	return d, nil
 }

@@ -1,0 +1,1494 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Reading and checking the Event steps of a deck file (deck.md §3, §4). Every
+// side's steps become typed values at load, so a deck that loads can always
+// be executed; every error names the card, the side, the step and the field.
+
+// evSet is a set of spaces (the map has fewer than 64).
+type evSet uint64
+
+func evOne(id SpaceID) evSet           { return 1 << uint(id) }
+func (s evSet) has(id SpaceID) bool    { return s&evOne(id) != 0 }
+func (s evSet) count() int             { return bits.OnesCount64(uint64(s)) }
+func (s evSet) add(id SpaceID) evSet   { return s | evOne(id) }
+func (s evSet) minus(id SpaceID) evSet { return s &^ evOne(id) }
+
+// each calls fn for every space of the set in map order.
+func (s evSet) each(fn func(SpaceID)) {
+	for x := uint64(s); x != 0; x &= x - 1 {
+		fn(SpaceID(bits.TrailingZeros64(x)))
+	}
+}
+
+// first is the lowest space of a non-empty set.
+func (s evSet) first() SpaceID { return SpaceID(bits.TrailingZeros64(uint64(s))) }
+
+// evWho is a Faction named by a step, or the executing Faction.
+type evWho int8
+
+const evSelf evWho = -1
+
+// evBox is an off-map box (1.3.7).
+type evBox uint8
+
+const (
+	evAvailable evBox = iota
+	evCasualties
+	evOutOfPlay
+)
+
+var evBoxNames = map[string]evBox{"available": evAvailable, "casualties": evCasualties, "out_of_play": evOutOfPlay}
+
+func (b evBox) String() string { return [...]string{"Available", "Casualties", "Out of Play"}[b] }
+
+// Space kinds a filter may ask for (deck.md §3 "kind").
+const (
+	evKindProvince uint8 = 1 << iota
+	evKindLoC
+	evKindManchukuo
+)
+
+// evFilter is a space filter (deck.md §3).
+type evFilter struct {
+	kinds       uint8
+	names       evSet
+	hasNames    bool
+	notNames    evSet
+	in          string
+	notIn       []string
+	anyOf       []*evFilter
+	adjacentTo  []*evRef
+	rough       int8 // 0 any, 1 Rough, 2 Plains
+	coastal     int8 // 0 any, 1 true, 2 false
+	popMin      int  // -1 when absent
+	popMax      int  // -1 when absent
+	econMin     int  // -1 when absent
+	river       int8 // 0 any, 1 River, 2 Railroad
+	support     uint8
+	control     uint8
+	terror      int8 // 0 any, 1 true, 2 false
+	sabotage    int8
+	flooded     int8
+	pieces      []evPieceCond
+	provOnly    bool
+	locOnly     bool
+	hasSupport  bool
+	hasControl  bool
+	hasPopRange bool
+}
+
+// evPieceCond is a piece condition of a filter: the pieces of the given
+// kinds number at least min and at most max (-1: no maximum).
+type evPieceCond struct {
+	kinds    []Piece
+	min, max int
+}
+
+// evRef is a space reference: a name, a bound "$NAME", or a filter.
+type evRef struct {
+	name   SpaceID
+	isName bool
+	v      string
+	filter *evFilter
+}
+
+// evTrack is a track of deck.md §4.4.
+type evTrack struct {
+	track string
+	who   evWho // resources only
+}
+
+// evModifierKinds are the lasting modifiers the engine implements (deck.md
+// §5) and how each may be granted. A deck's "modifiers" list must name
+// exactly these: a new modifier always needs code.
+var evModifierKinds = map[string][]string{
+	"united_front":             {"capability"},
+	"new_fourth_army_incident": {"capability"},
+	"chinese_air_force":        {"capability", "momentum"},
+	"jpn_air_recon":            {"capability"},
+	"tunnel_warfare":           {"capability"},
+	"three_alls":               {"capability"},
+	"puppet_army":              {"capability", "momentum"},
+	"unreliable_puppets":       {"capability"},
+	"industrial_cooperatives":  {"capability"},
+	"fabi_inflation":           {"capability"},
+	"regional_armies":          {"capability"},
+	"central_command":          {"capability"},
+	"northern_crisis":          {"momentum"},
+	"winter_offensive":         {"momentum"},
+	"burma_road_closed":        {"momentum"},
+	"hundred_regiments":        {"momentum"},
+}
+
+// evVocab is the step vocabulary: required and optional parameters.
+var evVocab = map[string][2][]string{
+	"choose_spaces":   {{"as", "filter", "count"}, {"up_to", "chooser"}},
+	"for_each":        {{"in", "as", "do"}, nil},
+	"choose_one":      {{"options"}, {"chooser"}},
+	"roll":            {{"outcomes"}, nil},
+	"place":           {{"faction", "piece", "count", "where"}, {"up_to", "from", "chooser"}},
+	"remove":          {{"faction", "piece", "count", "where"}, {"state", "up_to", "to", "chooser", "bases_last"}},
+	"move":            {{"faction", "piece", "count", "from", "to"}, {"state", "up_to", "chooser"}},
+	"replace":         {{"remove", "place", "count", "where"}, {"up_to", "chooser"}},
+	"flip":            {{"faction", "to", "count", "where"}, {"up_to", "chooser"}},
+	"box_move":        {{"faction", "piece", "count", "from", "to"}, {"up_to"}},
+	"shift":           {{"where", "toward", "levels"}, nil},
+	"marker":          {{"marker", "action", "where"}, nil},
+	"adjust":          {{"track", "amount"}, {"faction"}},
+	"transfer":        {{"from", "to", "amount"}, {"up_to"}},
+	"eligibility":     {{"faction", "state"}, nil},
+	"free_op":         {{"faction", "operation"}, {"where", "max_spaces", "special"}},
+	"free_sa":         {{"faction", "activity"}, {"where", "max_spaces"}},
+	"large_offensive": {{"state"}, nil},
+	"lasting":         {{"id"}, nil},
+}
+
+var evFilterKeys = []string{"kind", "names", "not_names", "in", "not_in", "any_of", "adjacent_to", "terrain", "coastal",
+	"pop_min", "pop_max", "econ_min", "loc_type", "support", "control", "terror", "sabotage", "flooded", "pieces"}
+
+var evPieceTypes = []string{"troop", "police", "guerrilla", "base"}
+
+// evValidPieces are the Faction and piece type pairs (deck.md §4).
+var evValidPieces = map[Faction][]string{
+	JPN: {"troop", "police"},
+	NAT: {"troop", "guerrilla", "base"},
+	WLD: {"troop", "base"},
+	CPC: {"guerrilla", "base"},
+}
+
+// evPair is a Faction and piece type.
+type evPair struct {
+	f Faction
+	t string
+}
+
+// evPieceKinds are the piece kinds of a pair, narrowed by a state ("" for
+// either): Troops, Police and Bases are always Active.
+func evPieceKinds(pr evPair, state string) []Piece {
+	var all []Piece
+	switch pr.t {
+	case "troop":
+		all = []Piece{[NumFactions]Piece{JPN: JPNTroop, NAT: NATTroop, WLD: WLDTroop}[pr.f]}
+	case "police":
+		all = []Piece{JPNPolice}
+	case "base":
+		all = []Piece{[NumFactions]Piece{NAT: NATBase, WLD: WLDBase, CPC: CPCBase}[pr.f]}
+	case "guerrilla":
+		u, a, _ := guerrillaKinds(pr.f)
+		switch state {
+		case "active":
+			return []Piece{a}
+		case "underground":
+			return []Piece{u}
+		}
+		return []Piece{u, a}
+	}
+	if state == "underground" {
+		return nil
+	}
+	return all
+}
+
+// evParser checks one deck file.
+type evParser struct {
+	m    *Map
+	errs []string
+	// per side
+	path    string // "card #17 shaded"
+	flag    string
+	lasting []string
+	// per deck
+	lastingUses []evLastingUse
+	floods      []int // cards that place the Floods marker
+	floodsSteps int
+	modifiers   map[string]bool // the deck's modifiers list
+}
+
+type evLastingUse struct {
+	card     int
+	side, id string
+	flag     string
+}
+
+func (p *evParser) errf(path, field, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if path == "" {
+		p.errs = append(p.errs, fmt.Sprintf("deck: field %q: %s", field, msg))
+		return
+	}
+	if field != "" {
+		p.errs = append(p.errs, fmt.Sprintf("deck: %s: field %q: %s", path, field, msg))
+	} else {
+		p.errs = append(p.errs, fmt.Sprintf("deck: %s: %s", path, msg))
+	}
+}
+
+// evScope holds the names bound so far on a side and the spaces each could
+// ever denote.
+type evScope map[string]evSet
+
+func (sc evScope) clone() evScope {
+	c := make(evScope, len(sc))
+	for k, v := range sc {
+		c[k] = v
+	}
+	return c
+}
+
+// Value readers. JSON numbers arrive as json.Number, so 2.0 is not an integer.
+
+func evInt(v any) (int, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(n.String())
+	return i, err == nil
+}
+
+func evShow(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// playable is every space a reference may name: all but French Indochina.
+func (p *evParser) playable() evSet {
+	var s evSet
+	for i := range p.m.Spaces {
+		if p.m.Spaces[i].Enterable {
+			s = s.add(SpaceID(i))
+		}
+	}
+	return s
+}
+
+func (p *evParser) kindOf(id SpaceID) uint8 {
+	sp := &p.m.Spaces[id]
+	switch {
+	case sp.IsProvince():
+		return evKindProvince
+	case sp.IsLoC():
+		return evKindLoC
+	case sp.Enterable:
+		return evKindManchukuo
+	}
+	return 0
+}
+
+func (p *evParser) ofKind(mask uint8) evSet {
+	var s evSet
+	for i := range p.m.Spaces {
+		if p.kindOf(SpaceID(i))&mask != 0 {
+			s = s.add(SpaceID(i))
+		}
+	}
+	return s
+}
+
+func (p *evParser) where(set evSet, pred func(*Space) bool) evSet {
+	var out evSet
+	set.each(func(id SpaceID) {
+		if pred(&p.m.Spaces[id]) {
+			out = out.add(id)
+		}
+	})
+	return out
+}
+
+// spaceName reads a space name: it must exist and not be French Indochina.
+func (p *evParser) spaceName(path, field string, v any) (SpaceID, bool) {
+	name, ok := v.(string)
+	if !ok {
+		p.errf(path, field, "%s is not a space name", evShow(v))
+		return 0, false
+	}
+	id, ok := p.m.ID(name)
+	if !ok {
+		p.errf(path, field, "%q is not a space on the map", name)
+		return 0, false
+	}
+	if !p.m.Spaces[id].Enterable {
+		p.errf(path, field, "%q is out of play and may not be referenced", name)
+		return 0, false
+	}
+	return id, true
+}
+
+// factions reads a Faction, or a list of them when list is set; "self" only
+// when self is set.
+func (p *evParser) factions(path, field string, v any, list, self bool) ([]evWho, bool) {
+	vals := []any{v}
+	if l, isList := v.([]any); isList {
+		if !list {
+			p.errf(path, field, "a single Faction is required, got a list")
+			return nil, false
+		}
+		if len(l) == 0 {
+			p.errf(path, field, "empty Faction list")
+			return nil, false
+		}
+		vals = l
+	}
+	var out []evWho
+	ok := true
+	for _, x := range vals {
+		s, isStr := x.(string)
+		switch {
+		case isStr && s == "self" && self:
+			out = append(out, evSelf)
+		case isStr && slices.Contains(factionNames[:], s):
+			f, _ := ParseFaction(s)
+			out = append(out, evWho(f))
+		default:
+			p.errf(path, field, "%s is not a Faction (JPN, NAT, WLD, CPC%s)", evShow(x), evIf(self, " or self", ""))
+			ok = false
+		}
+	}
+	return out, ok
+}
+
+func evWhoFactions(ws []evWho) []Faction {
+	out := make([]Faction, len(ws))
+	for i, w := range ws {
+		out[i] = Faction(w)
+	}
+	return out
+}
+
+// pieceTypes reads a piece type, a group ("cube", "any") or a list.
+func (p *evParser) pieceTypes(path, field string, v any, list, group bool) ([]string, bool) {
+	vals := []any{v}
+	if l, isList := v.([]any); isList {
+		if !list {
+			p.errf(path, field, "a single piece type is required, got a list")
+			return nil, false
+		}
+		vals = l
+	}
+	var out []string
+	ok := true
+	for _, x := range vals {
+		s, _ := x.(string)
+		switch {
+		case slices.Contains(evPieceTypes, s):
+			out = append(out, s)
+		case group && s == "cube":
+			out = append(out, "troop", "police")
+		case group && s == "any":
+			out = append(out, evPieceTypes...)
+		default:
+			what := "a piece"
+			if !group {
+				what = "a piece type (troop, police, guerrilla or base)"
+			}
+			p.errf(path, field, "%s is not %s", evShow(x), what)
+			ok = false
+		}
+	}
+	return out, ok
+}
+
+// pairs keeps the valid Faction and type pairs; none is an error.
+func (p *evParser) pairs(path, field string, fs []Faction, ts []string) []evPair {
+	var out []evPair
+	for _, f := range fs {
+		for _, t := range evPieceTypes {
+			if slices.Contains(ts, t) && slices.Contains(evValidPieces[f], t) {
+				out = append(out, evPair{f, t})
+			}
+		}
+	}
+	if len(fs) > 0 && len(ts) > 0 && len(out) == 0 {
+		p.errf(path, field, "no valid Faction/piece pair in %v x %v", fs, ts)
+	}
+	return out
+}
+
+func evKindsOf(prs []evPair, state string) []Piece {
+	var out []Piece
+	for _, pr := range prs {
+		for _, k := range evPieceKinds(pr, state) {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// count reads a count: an integer of 1 or more, or "all" when allowed. It
+// returns 0 for "all".
+func (p *evParser) count(path, field string, v any, all bool) int {
+	if s, ok := v.(string); ok && s == "all" && all {
+		return 0
+	}
+	n, ok := evInt(v)
+	if !ok || n < 1 {
+		p.errf(path, field, "count must be an integer of 1 or more%s, got %s", evIf(all, ` or "all"`, ""), evShow(v))
+		return 1
+	}
+	return n
+}
+
+func (p *evParser) box(path, field string, v any, prs []evPair) evBox {
+	s, _ := v.(string)
+	b, ok := evBoxNames[s]
+	if !ok {
+		p.errf(path, field, "%s is not a box (available, casualties, out_of_play)", evShow(v))
+		return evAvailable
+	}
+	for _, pr := range prs {
+		if b == evCasualties && pr.t != "troop" && pr.t != "police" {
+			p.errf(path, field, "only cubes may be in Casualties, not %s %s", pr.f, pr.t)
+			return b
+		}
+		if b == evOutOfPlay && !(pr.t == "troop" && (pr.f == JPN || pr.f == NAT)) {
+			p.errf(path, field, "only JPN and NAT Troops may be Out of Play, not %s %s", pr.f, pr.t)
+			return b
+		}
+	}
+	return b
+}
+
+// ref reads a space reference and returns it with the spaces it could ever
+// denote.
+func (p *evParser) ref(path, field string, v any, sc evScope) (*evRef, evSet) {
+	switch x := v.(type) {
+	case string:
+		if strings.HasPrefix(x, "$") {
+			set, ok := sc[x[1:]]
+			if !ok {
+				p.errf(path, field, "%s is not bound before this step", x)
+				return &evRef{v: x[1:]}, p.playable()
+			}
+			return &evRef{v: x[1:]}, set
+		}
+		id, ok := p.spaceName(path, field, x)
+		if !ok {
+			return &evRef{}, 0
+		}
+		return &evRef{name: id, isName: true}, evOne(id)
+	case map[string]any:
+		f, set := p.filter(path, field, x, sc)
+		return &evRef{filter: f}, set
+	}
+	p.errf(path, field, "a space reference must be a space name, a $NAME or a filter object, got %s", evShow(v))
+	return &evRef{}, 0
+}
+
+// nameOrVarList reads adjacent_to: a name or $NAME, or a list of them.
+func (p *evParser) nameOrVarList(path, field string, v any, sc evScope) ([]*evRef, evSet) {
+	vals := []any{v}
+	if l, ok := v.([]any); ok {
+		vals = l
+	}
+	var refs []*evRef
+	var set evSet
+	for _, x := range vals {
+		if _, ok := x.(string); !ok {
+			p.errf(path, field, "entries must be space names or $NAMEs, got %s", evShow(x))
+			continue
+		}
+		r, s := p.ref(path, field, x, sc)
+		refs = append(refs, r)
+		set |= s
+	}
+	return refs, set
+}
+
+func (p *evParser) boolean(path, field string, v any) (bool, bool) {
+	b, ok := v.(bool)
+	if !ok {
+		p.errf(path, field, "must be true or false, got %s", evShow(v))
+	}
+	return b, ok
+}
+
+func evTriOf(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 2
+}
+
+// filter reads a filter object; the set is what it could ever match judging
+// by its static keys.
+func (p *evParser) filter(path, field string, obj map[string]any, sc evScope) (*evFilter, evSet) {
+	f := &evFilter{popMin: -1, popMax: -1, econMin: -1}
+	for _, k := range slices.Sorted(evMapKeys(obj)) {
+		if !slices.Contains(evFilterKeys, k) {
+			p.errf(path, field, "unknown filter key %q", k)
+		}
+	}
+	sub := func(k string) string { return field + "." + k }
+	f.kinds = evKindProvince | evKindLoC
+	if v, ok := obj["kind"]; ok {
+		vals := []any{v}
+		if l, isList := v.([]any); isList {
+			vals = l
+		}
+		f.kinds = 0
+		for _, x := range vals {
+			s, _ := x.(string)
+			switch s {
+			case "province":
+				f.kinds |= evKindProvince
+			case "loc":
+				f.kinds |= evKindLoC
+			case "manchukuo":
+				f.kinds |= evKindManchukuo
+			default:
+				p.errf(path, sub("kind"), "%s is not a kind (province, loc, manchukuo)", evShow(x))
+			}
+		}
+	}
+	cand := p.ofKind(f.kinds)
+	for _, key := range []string{"names", "not_names"} {
+		v, ok := obj[key]
+		if !ok {
+			continue
+		}
+		l, isList := v.([]any)
+		if !isList || len(l) == 0 {
+			p.errf(path, sub(key), "must be a non-empty list of space names")
+			continue
+		}
+		var set evSet
+		for _, x := range l {
+			id, ok := p.spaceName(path, sub(key), x)
+			if !ok {
+				continue
+			}
+			if key == "names" && p.kindOf(id)&f.kinds == 0 {
+				p.errf(path, sub(key), "%q is excluded by the filter's kind", p.m.Spaces[id].Name)
+			}
+			set = set.add(id)
+		}
+		if key == "names" {
+			f.names, f.hasNames = set, true
+			cand &= set
+		} else {
+			f.notNames = set
+			cand &^= set
+		}
+	}
+	if v, ok := obj["in"]; ok {
+		s, _ := v.(string)
+		if !strings.HasPrefix(s, "$") {
+			p.errf(path, sub("in"), "must be a $NAME, got %s", evShow(v))
+			cand = 0
+		} else {
+			_, set := p.ref(path, sub("in"), s, sc)
+			f.in = s[1:]
+			cand &= set
+		}
+	}
+	if v, ok := obj["not_in"]; ok {
+		vals := []any{v}
+		if l, isList := v.([]any); isList {
+			vals = l
+		}
+		for _, x := range vals {
+			s, _ := x.(string)
+			if !strings.HasPrefix(s, "$") {
+				p.errf(path, sub("not_in"), "must hold $NAMEs, got %s", evShow(x))
+				continue
+			}
+			p.ref(path, sub("not_in"), s, sc)
+			f.notIn = append(f.notIn, s[1:])
+		}
+	}
+	if v, ok := obj["any_of"]; ok {
+		l, isList := v.([]any)
+		if !isList || len(l) < 2 {
+			p.errf(path, sub("any_of"), "must list at least two filters")
+		} else {
+			var union evSet
+			for i, x := range l {
+				fp := fmt.Sprintf("%s[%d]", sub("any_of"), i)
+				o, isObj := x.(map[string]any)
+				if !isObj {
+					p.errf(path, fp, "must be a filter object")
+					continue
+				}
+				sf, set := p.filter(path, fp, o, sc)
+				f.anyOf = append(f.anyOf, sf)
+				union |= set
+			}
+			cand &= union
+		}
+	}
+	if v, ok := obj["adjacent_to"]; ok {
+		refs, targets := p.nameOrVarList(path, sub("adjacent_to"), v, sc)
+		f.adjacentTo = refs
+		var adj evSet
+		cand.each(func(id SpaceID) {
+			for _, a := range p.m.Spaces[id].Adj {
+				if targets.has(a) {
+					adj = adj.add(id)
+					return
+				}
+			}
+		})
+		cand = adj
+	}
+	for _, k := range []string{"terrain", "coastal", "pop_min", "pop_max", "support", "control"} {
+		if _, ok := obj[k]; ok {
+			f.provOnly = true
+		}
+	}
+	for _, k := range []string{"econ_min", "loc_type"} {
+		if _, ok := obj[k]; ok {
+			f.locOnly = true
+		}
+	}
+	if f.provOnly {
+		cand = p.where(cand, (*Space).IsProvince)
+	}
+	if f.locOnly {
+		cand = p.where(cand, (*Space).IsLoC)
+	}
+	if v, ok := obj["terrain"]; ok {
+		switch v {
+		case "Rough":
+			f.rough = 1
+		case "Plains":
+			f.rough = 2
+		default:
+			p.errf(path, sub("terrain"), "must be Rough or Plains, got %s", evShow(v))
+		}
+		cand = p.where(cand, func(sp *Space) bool { return f.rough == 0 || sp.Rough == (f.rough == 1) })
+	}
+	if v, ok := obj["coastal"]; ok {
+		if b, ok := p.boolean(path, sub("coastal"), v); ok {
+			f.coastal = evTriOf(b)
+			cand = p.where(cand, func(sp *Space) bool { return sp.Coastal == b })
+		}
+	}
+	for _, k := range []string{"pop_min", "pop_max", "econ_min"} {
+		v, ok := obj[k]
+		if !ok {
+			continue
+		}
+		n, ok := evInt(v)
+		if !ok || n < 0 {
+			p.errf(path, sub(k), "must be an integer of 0 or more, got %s", evShow(v))
+			continue
+		}
+		switch k {
+		case "pop_min":
+			f.popMin = n
+			cand = p.where(cand, func(sp *Space) bool { return sp.Pop >= n })
+		case "pop_max":
+			f.popMax = n
+			cand = p.where(cand, func(sp *Space) bool { return sp.Pop <= n })
+		case "econ_min":
+			f.econMin = n
+			cand = p.where(cand, func(sp *Space) bool { return sp.Econ >= n })
+		}
+	}
+	if v, ok := obj["loc_type"]; ok {
+		switch v {
+		case "River":
+			f.river = 1
+		case "Railroad":
+			f.river = 2
+		default:
+			p.errf(path, sub("loc_type"), "must be Railroad or River, got %s", evShow(v))
+		}
+		cand = p.where(cand, func(sp *Space) bool { return f.river == 0 || sp.River == (f.river == 1) })
+	}
+	if v, ok := obj["support"]; ok {
+		f.hasSupport = true
+		vals := []any{v}
+		if l, isList := v.([]any); isList {
+			vals = l
+		}
+		for _, x := range vals {
+			switch x {
+			case "opposition":
+				f.support |= 1 << 0
+			case "neutral":
+				f.support |= 1 << 1
+			case "support":
+				f.support |= 1 << 2
+			default:
+				p.errf(path, sub("support"), "%s is not a level (support, neutral, opposition)", evShow(x))
+			}
+		}
+		if f.support&(1<<1) == 0 {
+			cand = p.where(cand, func(sp *Space) bool { return sp.Pop >= 1 })
+		}
+	}
+	if v, ok := obj["control"]; ok {
+		f.hasControl = true
+		vals := []any{v}
+		if l, isList := v.([]any); isList {
+			vals = l
+		}
+		for _, x := range vals {
+			switch x {
+			case "none":
+				f.control |= 1 << Uncontrolled
+			case "NAT":
+				f.control |= 1 << NATControl
+			case "WLD":
+				f.control |= 1 << WLDControl
+			default:
+				p.errf(path, sub("control"), "%s is not a Control value (NAT, WLD, none)", evShow(x))
+			}
+		}
+	}
+	for _, k := range []string{"terror", "sabotage", "flooded"} {
+		v, ok := obj[k]
+		if !ok {
+			continue
+		}
+		b, ok := p.boolean(path, sub(k), v)
+		if !ok {
+			continue
+		}
+		switch k {
+		case "terror":
+			f.terror = evTriOf(b)
+			if b {
+				cand = p.where(cand, (*Space).IsProvince)
+			}
+		case "sabotage":
+			f.sabotage = evTriOf(b)
+			if b {
+				cand = p.where(cand, (*Space).IsLoC)
+			}
+		case "flooded":
+			f.flooded = evTriOf(b)
+		}
+	}
+	if v, ok := obj["pieces"]; ok {
+		l, isList := v.([]any)
+		if !isList || len(l) == 0 {
+			p.errf(path, sub("pieces"), "must be a non-empty list of piece conditions")
+		} else {
+			for i, x := range l {
+				if pc, ok := p.pieceCond(path, fmt.Sprintf("%s[%d]", sub("pieces"), i), x, cand); ok {
+					f.pieces = append(f.pieces, pc)
+				}
+			}
+		}
+	}
+	return f, cand
+}
+
+func evMapKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func (p *evParser) pieceCond(path, field string, v any, cand evSet) (evPieceCond, bool) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		p.errf(path, field, "a piece condition must be an object")
+		return evPieceCond{}, false
+	}
+	for _, k := range slices.Sorted(evMapKeys(obj)) {
+		if !slices.Contains([]string{"faction", "piece", "state", "min", "max"}, k) {
+			p.errf(path, field, "unknown piece-condition key %q", k)
+		}
+	}
+	fv, ok := obj["faction"]
+	if !ok {
+		p.errf(path, field, "a piece condition needs a faction")
+		return evPieceCond{}, false
+	}
+	ws, _ := p.factions(path, field+".faction", fv, true, false)
+	var pv any = "any"
+	if x, ok := obj["piece"]; ok {
+		pv = x
+	}
+	ts, _ := p.pieceTypes(path, field+".piece", pv, true, true)
+	prs := p.pairs(path, field, evWhoFactions(ws), ts)
+	state := ""
+	if x, ok := obj["state"]; ok {
+		state, _ = x.(string)
+		if state != "active" && state != "underground" {
+			p.errf(path, field+".state", "%s is not a state (active, underground)", evShow(x))
+			state = ""
+		}
+	}
+	pc := evPieceCond{kinds: evKindsOf(prs, state), min: 1, max: -1}
+	if x, ok := obj["max"]; ok {
+		n, ok := evInt(x)
+		if !ok || n < 0 {
+			p.errf(path, field+".max", "must be an integer of 0 or more, got %s", evShow(x))
+		}
+		pc.max, pc.min = n, 0
+	}
+	if x, ok := obj["min"]; ok {
+		n, ok := evInt(x)
+		if !ok || n < 0 {
+			p.errf(path, field+".min", "must be an integer of 0 or more, got %s", evShow(x))
+		}
+		pc.min = n
+	}
+	if pc.max >= 0 && pc.max < pc.min {
+		p.errf(path, field, "max %d is below min %d", pc.max, pc.min)
+	}
+	onlyBases := len(ts) > 0
+	for _, t := range ts {
+		if t != "base" {
+			onlyBases = false
+		}
+	}
+	if pc.min >= 1 && onlyBases && cand != 0 && p.where(cand, (*Space).IsLoC) == cand {
+		p.errf(path, field, "Bases can never be on a LoC")
+	}
+	return pc, true
+}
+
+// steps reads a list of steps.
+func (p *evParser) steps(path string, v any, sc evScope) []evStep {
+	l, ok := v.([]any)
+	if !ok || len(l) == 0 {
+		p.errf(path, "steps", "must be a non-empty list of steps")
+		return nil
+	}
+	var out []evStep
+	for i, x := range l {
+		if st := p.step(fmt.Sprintf("%s step %d", path, i+1), x, sc); st != nil {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// step reads one step. path is "card #17 shaded step 2".
+func (p *evParser) step(path string, v any, sc evScope) evStep {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		p.errf(path, "", "a step must be an object with an op")
+		return nil
+	}
+	opv, ok := obj["op"]
+	if !ok {
+		p.errf(path, "op", "missing")
+		return nil
+	}
+	op, _ := opv.(string)
+	voc, known := evVocab[op]
+	if !known {
+		p.errf(path, "op", "%s is not a step type", evShow(opv))
+		return nil
+	}
+	path = fmt.Sprintf("%s (%s)", path, op)
+	missing := false
+	for _, k := range voc[0] {
+		if _, ok := obj[k]; !ok {
+			p.errf(path, k, "missing required parameter")
+			missing = true
+		}
+	}
+	for _, k := range slices.Sorted(evMapKeys(obj)) {
+		if k != "op" && !slices.Contains(voc[0], k) && !slices.Contains(voc[1], k) {
+			p.errf(path, k, "unknown parameter")
+		}
+	}
+	if missing {
+		return nil
+	}
+	x := &evStepReader{p: p, path: path, obj: obj, sc: sc}
+	return x.read(op)
+}
+
+// evStepReader reads the parameters of one step.
+type evStepReader struct {
+	p    *evParser
+	path string
+	obj  map[string]any
+	sc   evScope
+}
+
+func (x *evStepReader) upTo() bool {
+	v, ok := x.obj["up_to"]
+	if !ok {
+		return false
+	}
+	b, _ := x.p.boolean(x.path, "up_to", v)
+	return b
+}
+
+func (x *evStepReader) chooser() evWho {
+	v, ok := x.obj["chooser"]
+	if !ok {
+		return evSelf
+	}
+	ws, ok := x.p.factions(x.path, "chooser", v, false, true)
+	if !ok {
+		return evSelf
+	}
+	return ws[0]
+}
+
+// one reads a single Faction (no "self").
+func (x *evStepReader) one(field string) Faction {
+	ws, ok := x.p.factions(x.path, field, x.obj[field], false, false)
+	if !ok {
+		return JPN
+	}
+	return Faction(ws[0])
+}
+
+func (x *evStepReader) state(field string) string {
+	v, ok := x.obj[field]
+	if !ok {
+		return ""
+	}
+	s, _ := v.(string)
+	if s != "active" && s != "underground" {
+		x.p.errf(x.path, field, "%s is not a state (active, underground)", evShow(v))
+		return ""
+	}
+	return s
+}
+
+func (x *evStepReader) bind(field string, sc evScope, set evSet) string {
+	name, _ := x.obj[field].(string)
+	if !evIdent(name) {
+		x.p.errf(x.path, field, "%s is not a name (letters, digits and _)", evShow(x.obj[field]))
+		return name
+	}
+	if _, dup := sc[name]; dup {
+		x.p.errf(x.path, field, "name %q is bound twice on this side", name)
+	}
+	sc[name] = set
+	return name
+}
+
+func evIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9')) {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *evStepReader) nonEmpty(field string, set evSet) {
+	if set == 0 {
+		x.p.errf(x.path, field, "can never match a space")
+	}
+}
+
+func (x *evStepReader) read(op string) evStep {
+	p, obj := x.p, x.obj
+	switch op {
+	case "choose_spaces":
+		st := &evChooseSpaces{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+		fo, ok := obj["filter"].(map[string]any)
+		if !ok {
+			p.errf(x.path, "filter", "must be a filter object")
+			fo = map[string]any{}
+		}
+		var set evSet
+		st.filter, set = p.filter(x.path, "filter", fo, x.sc)
+		x.nonEmpty("filter", set)
+		st.as = x.bind("as", x.sc, set)
+		return st
+	case "for_each":
+		in, _ := obj["in"].(string)
+		if !strings.HasPrefix(in, "$") {
+			p.errf(x.path, "in", "must be a $NAME, got %s", evShow(obj["in"]))
+			return nil
+		}
+		_, set := p.ref(x.path, "in", in, x.sc)
+		inner := x.sc.clone()
+		st := &evForEach{in: in[1:]}
+		st.as = x.bind("as", inner, set)
+		st.do = p.steps(x.path+" do", obj["do"], inner)
+		// Names bound inside the body stay unique across the side.
+		for k, v := range inner {
+			if _, ok := x.sc[k]; !ok && k != st.as {
+				x.sc[k] = v
+			}
+		}
+		return st
+	case "choose_one":
+		l, ok := obj["options"].([]any)
+		if !ok || len(l) < 2 {
+			p.errf(x.path, "options", "choose_one needs at least two options")
+			return nil
+		}
+		st := &evChooseOne{chooser: x.chooser()}
+		for i, o := range l {
+			field := fmt.Sprintf("options[%d]", i)
+			om, ok := o.(map[string]any)
+			label, _ := om["label"].(string)
+			if !ok || len(om) != 2 || om["do"] == nil || label == "" {
+				p.errf(x.path, field, "an option has exactly a non-empty label and do")
+				continue
+			}
+			st.labels = append(st.labels, label)
+			st.dos = append(st.dos, p.steps(fmt.Sprintf("%s option %d", x.path, i+1), om["do"], x.sc.clone()))
+		}
+		return st
+	case "roll":
+		l, ok := obj["outcomes"].([]any)
+		if !ok || len(l) == 0 {
+			p.errf(x.path, "outcomes", "must be a non-empty list")
+			return nil
+		}
+		st := &evRoll{}
+		prev := 0
+		for i, o := range l {
+			field := fmt.Sprintf("outcomes[%d]", i)
+			om, ok := o.(map[string]any)
+			if !ok || len(om) != 2 || om["max"] == nil || om["do"] == nil {
+				p.errf(x.path, field, "an outcome has exactly max and do")
+				continue
+			}
+			mx, ok := evInt(om["max"])
+			if !ok || mx <= prev || mx > 6 {
+				p.errf(x.path, field+".max", "outcome maxima must rise strictly within 1-6, got %s", evShow(om["max"]))
+			} else {
+				prev = mx
+			}
+			st.maxes = append(st.maxes, mx)
+			st.dos = append(st.dos, p.steps(fmt.Sprintf("%s outcome %d", x.path, i+1), om["do"], x.sc.clone()))
+		}
+		if prev != 6 {
+			p.errf(x.path, "outcomes", "the last outcome must have max 6")
+		}
+		return st
+	case "place":
+		f := x.one("faction")
+		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], false, false)
+		prs := p.pairs(x.path, "piece", []Faction{f}, ts)
+		st := &evPlace{f: f, count: p.count(x.path, "count", obj["count"], false), upTo: x.upTo(), chooser: x.chooser()}
+		if len(prs) == 1 {
+			st.piece = evPieceKinds(prs[0], "")[0]
+		} else if len(ts) == 1 {
+			// pairs reported the bad pair
+			st.piece = JPNTroop
+		}
+		if v, ok := obj["from"]; ok {
+			st.from = p.box(x.path, "from", v, prs)
+		}
+		var set evSet
+		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+		x.nonEmpty("where", set)
+		if len(ts) == 1 && ts[0] == "base" && set != 0 && p.where(set, (*Space).IsProvince) == 0 {
+			p.errf(x.path, "where", "Bases may be placed only in Provinces")
+		}
+		if f != JPN && set != 0 && p.where(set, func(sp *Space) bool { return !sp.JPNOnly }) == 0 {
+			p.errf(x.path, "where", "only JPN pieces may enter Manchukuo")
+		}
+		return st
+	case "remove":
+		ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
+		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], true, true)
+		prs := p.pairs(x.path, "piece", evWhoFactions(ws), ts)
+		st := &evRemove{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+		st.kinds = evKindsOf(prs, x.state("state"))
+		if v, ok := obj["to"]; ok {
+			st.to = p.box(x.path, "to", v, prs)
+		}
+		if v, ok := obj["bases_last"]; ok {
+			st.basesLast, _ = p.boolean(x.path, "bases_last", v)
+		}
+		var set evSet
+		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+		x.nonEmpty("where", set)
+		return st
+	case "move":
+		ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
+		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], true, true)
+		if slices.Contains(ts, "base") && obj["piece"] != "any" {
+			p.errf(x.path, "piece", "Bases never move")
+		}
+		ts = slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return t == "base" })
+		prs := p.pairs(x.path, "piece", evWhoFactions(ws), ts)
+		st := &evMove{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+		st.kinds = evKindsOf(prs, x.state("state"))
+		var src, dst evSet
+		st.from, src = p.ref(x.path, "from", obj["from"], x.sc)
+		st.to, dst = p.ref(x.path, "to", obj["to"], x.sc)
+		if src != 0 && dst != 0 {
+			adj := false
+			src.each(func(a SpaceID) {
+				for _, b := range p.m.Spaces[a].Adj {
+					if dst.has(b) {
+						adj = true
+					}
+				}
+			})
+			if !adj {
+				p.errf(x.path, "to", "no space of from is adjacent to a space of to")
+			}
+		}
+		return st
+	case "replace":
+		st := &evReplace{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+		for _, key := range []string{"remove", "place"} {
+			spec, ok := obj[key].(map[string]any)
+			if !ok || spec["faction"] == nil || spec["piece"] == nil {
+				p.errf(x.path, key, "must be {faction, piece}")
+				return nil
+			}
+			allowed := []string{"faction", "piece"}
+			if key == "remove" {
+				allowed = append(allowed, "state")
+			}
+			for _, k := range slices.Sorted(evMapKeys(spec)) {
+				if !slices.Contains(allowed, k) {
+					p.errf(x.path, key, "unknown key %q", k)
+				}
+			}
+			ws, _ := p.factions(x.path, key+".faction", spec["faction"], false, false)
+			ts, _ := p.pieceTypes(x.path, key+".piece", spec["piece"], false, key == "remove")
+			prs := p.pairs(x.path, key+".piece", evWhoFactions(ws), ts)
+			if key == "remove" {
+				state := ""
+				if v, ok := spec["state"]; ok {
+					state, _ = v.(string)
+					if state != "active" && state != "underground" {
+						p.errf(x.path, "remove.state", "%s is not a state (active, underground)", evShow(v))
+						state = ""
+					}
+				}
+				st.kinds = evKindsOf(prs, state)
+			} else if len(prs) == 1 {
+				st.place = evPieceKinds(prs[0], "")[0]
+			}
+		}
+		var set evSet
+		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+		x.nonEmpty("where", set)
+		return st
+	case "flip":
+		ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
+		st := &evFlip{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+		to, _ := obj["to"].(string)
+		if to != "active" && to != "underground" {
+			p.errf(x.path, "to", "must be active or underground, got %s", evShow(obj["to"]))
+		}
+		st.active = to == "active"
+		for _, f := range evWhoFactions(ws) {
+			u, a, ok := guerrillaKinds(f)
+			if !ok {
+				p.errf(x.path, "faction", "%s has no Guerrillas to flip", f)
+				continue
+			}
+			if st.active {
+				st.kinds = append(st.kinds, u)
+			} else {
+				st.kinds = append(st.kinds, a)
+			}
+		}
+		var set evSet
+		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+		x.nonEmpty("where", set)
+		return st
+	case "box_move":
+		f := x.one("faction")
+		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], false, false)
+		prs := p.pairs(x.path, "piece", []Faction{f}, ts)
+		st := &evBoxMove{count: p.count(x.path, "count", obj["count"], false), upTo: x.upTo()}
+		if len(prs) == 1 {
+			st.piece = evPieceKinds(prs[0], "")[0]
+		}
+		st.from = p.box(x.path, "from", obj["from"], prs)
+		st.to = p.box(x.path, "to", obj["to"], prs)
+		if obj["from"] == obj["to"] {
+			p.errf(x.path, "to", "from and to are the same box")
+		}
+		return st
+	case "shift":
+		st := &evShift{}
+		switch obj["toward"] {
+		case "support":
+			st.toward = Support
+		case "opposition":
+			st.toward = Opposition
+		case "neutral":
+			st.toward = Neutral
+		default:
+			p.errf(x.path, "toward", "must be support, opposition or neutral, got %s", evShow(obj["toward"]))
+		}
+		n, ok := evInt(obj["levels"])
+		if !ok || (n != 1 && n != 2) {
+			p.errf(x.path, "levels", "must be 1 or 2, got %s", evShow(obj["levels"]))
+		}
+		st.levels = n
+		var set evSet
+		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+		if set != 0 && p.where(set, func(sp *Space) bool { return sp.IsProvince() && sp.Pop >= 1 }) == 0 {
+			p.errf(x.path, "where", "no Province with Population 1 or more can be in where")
+		}
+		return st
+	case "marker":
+		st := &evMarker{}
+		st.marker, _ = obj["marker"].(string)
+		need := map[string]func(*Space) bool{"terror": (*Space).IsProvince, "sabotage": (*Space).IsLoC, "floods": (*Space).IsProvince}[st.marker]
+		if need == nil {
+			p.errf(x.path, "marker", "%s is not a marker (terror, sabotage, floods)", evShow(obj["marker"]))
+			return nil
+		}
+		switch obj["action"] {
+		case "place":
+			st.place = true
+		case "remove":
+		default:
+			p.errf(x.path, "action", "must be place or remove, got %s", evShow(obj["action"]))
+		}
+		var set evSet
+		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+		if set != 0 && p.where(set, need) == 0 {
+			p.errf(x.path, "where", "%s needs a %s in where", st.marker, map[string]string{"terror": "Province", "sabotage": "LoC", "floods": "Province"}[st.marker])
+		}
+		if st.marker == "floods" && set != 0 && p.where(set, need) != set {
+			p.errf(x.path, "where", "the Floods marker goes only in a Province")
+		}
+		if st.marker == "floods" && st.place {
+			p.floodsSteps++
+		}
+		return st
+	case "adjust":
+		st := &evAdjust{track: x.track("track", obj["track"], obj["faction"], obj["faction"] != nil)}
+		n, ok := evInt(obj["amount"])
+		if !ok || n == 0 {
+			p.errf(x.path, "amount", "must be a non-zero integer, got %s", evShow(obj["amount"]))
+		}
+		st.amount = n
+		return st
+	case "transfer":
+		st := &evTransfer{upTo: x.upTo()}
+		for i, key := range []string{"from", "to"} {
+			ref, ok := obj[key].(map[string]any)
+			extra := false
+			for k := range ref {
+				if k != "track" && k != "faction" {
+					extra = true
+				}
+			}
+			if !ok || ref["track"] == nil || extra {
+				p.errf(x.path, key, "a track reference is {track, faction?}")
+				return nil
+			}
+			t := x.track(key+".track", ref["track"], ref["faction"], ref["faction"] != nil)
+			if i == 0 {
+				st.from = t
+			} else {
+				st.to = t
+			}
+		}
+		if evShow(obj["from"]) == evShow(obj["to"]) {
+			p.errf(x.path, "to", "from and to are the same track")
+		}
+		n, ok := evInt(obj["amount"])
+		if !ok || n < 1 {
+			p.errf(x.path, "amount", "must be a positive integer, got %s", evShow(obj["amount"]))
+		}
+		st.amount = n
+		return st
+	case "eligibility":
+		st := &evEligibility{who: evSelf}
+		if ws, ok := p.factions(x.path, "faction", obj["faction"], false, true); ok {
+			st.who = ws[0]
+		}
+		switch obj["state"] {
+		case "eligible":
+			st.eligible = true
+		case "ineligible":
+		default:
+			p.errf(x.path, "state", "must be eligible or ineligible, got %s", evShow(obj["state"]))
+		}
+		return st
+	case "free_op":
+		f := x.one("faction")
+		st := &evFreeOp{f: f}
+		for _, name := range x.names("operation") {
+			if !slices.Contains(FactionOps[f], OpKind(name)) {
+				p.errf(x.path, "operation", "%s may not execute Operation %q (5.1.1)", f, name)
+				continue
+			}
+			st.ops = append(st.ops, OpKind(name))
+		}
+		if _, ok := obj["special"]; ok {
+			for _, name := range x.names("special") {
+				if !slices.Contains(FactionSAs[f], SAKind(name)) {
+					p.errf(x.path, "special", "%s may not execute Special Activity %q (5.1.1)", f, name)
+					continue
+				}
+				st.special = append(st.special, SAKind(name))
+			}
+		}
+		st.where, st.maxSpaces = x.narrowing()
+		return st
+	case "free_sa":
+		f := x.one("faction")
+		st := &evFreeSA{f: f}
+		for _, name := range x.names("activity") {
+			if !slices.Contains(FactionSAs[f], SAKind(name)) {
+				p.errf(x.path, "activity", "%s may not execute Special Activity %q (5.1.1)", f, name)
+				continue
+			}
+			st.sas = append(st.sas, SAKind(name))
+		}
+		st.where, st.maxSpaces = x.narrowing()
+		return st
+	case "large_offensive":
+		st := &evLargeOffensive{}
+		switch obj["state"] {
+		case "used":
+			st.used = true
+		case "available":
+		default:
+			p.errf(x.path, "state", "must be available or used, got %s", evShow(obj["state"]))
+		}
+		return st
+	case "lasting":
+		id, _ := obj["id"].(string)
+		if _, ok := evModifierKinds[id]; !ok || (p.modifiers != nil && !p.modifiers[id]) {
+			p.errf(x.path, "id", "%s is not a known lasting modifier", evShow(obj["id"]))
+		}
+		p.lasting = append(p.lasting, id)
+		return &evLasting{id: id}
+	}
+	return nil
+}
+
+// names reads an Operation or Special Activity name, or a list of them.
+func (x *evStepReader) names(field string) []string {
+	v := x.obj[field]
+	vals := []any{v}
+	if l, ok := v.([]any); ok {
+		vals = l
+		if len(l) == 0 {
+			x.p.errf(x.path, field, "empty list")
+		}
+	}
+	var out []string
+	for _, n := range vals {
+		s, ok := n.(string)
+		if !ok {
+			x.p.errf(x.path, field, "%s is not a name", evShow(n))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// narrowing reads where and max_spaces of a free Operation or Activity.
+func (x *evStepReader) narrowing() (*evRef, int) {
+	var ref *evRef
+	if v, ok := x.obj["where"]; ok {
+		var set evSet
+		ref, set = x.p.ref(x.path, "where", v, x.sc)
+		x.nonEmpty("where", set)
+	}
+	n := 0
+	if v, ok := x.obj["max_spaces"]; ok {
+		n = x.p.count(x.path, "max_spaces", v, false)
+	}
+	return ref, n
+}
+
+// track reads a track name with its faction (Resources only).
+func (x *evStepReader) track(field string, tv, fv any, hasFaction bool) evTrack {
+	t := evTrack{who: evSelf}
+	name, _ := tv.(string)
+	switch name {
+	case "resources", "commitment", "patronage", "aid", "aid_reset":
+		t.track = name
+	default:
+		x.p.errf(x.path, field, "%s is not a track (resources, commitment, patronage, aid, aid_reset)", evShow(tv))
+		return t
+	}
+	ff := strings.TrimSuffix(field, "track") + "faction"
+	if field == "track" {
+		ff = "faction"
+	}
+	switch {
+	case name == "resources" && !hasFaction:
+		x.p.errf(x.path, ff, "resources needs a faction")
+	case name == "resources":
+		if ws, ok := x.p.factions(x.path, ff, fv, false, true); ok {
+			t.who = ws[0]
+		}
+	case hasFaction:
+		x.p.errf(x.path, ff, "a faction is allowed only with resources")
+	}
+	return t
+}
+
+// side reads one side of an Event card.
+func (p *evParser) side(card int, name string, v any) *CardSide {
+	path := fmt.Sprintf("card #%d %s", card, name)
+	obj, ok := v.(map[string]any)
+	if !ok {
+		p.errf(path, "", "a side must be an object")
+		return nil
+	}
+	for _, k := range slices.Sorted(evMapKeys(obj)) {
+		if k != "text" && k != "flag" && k != "steps" {
+			p.errf(path, k, "unknown side key")
+		}
+	}
+	cs := &CardSide{}
+	cs.Text, _ = obj["text"].(string)
+	if strings.TrimSpace(cs.Text) == "" {
+		p.errf(path, "text", "missing or empty")
+	}
+	if fv, ok := obj["flag"]; ok {
+		cs.Flag, _ = fv.(string)
+		if cs.Flag != "CAPABILITY" && cs.Flag != "MOMENTUM" {
+			p.errf(path, "flag", "%s, want CAPABILITY, MOMENTUM or no flag", evShow(fv))
+			cs.Flag = ""
+		} else if !strings.Contains(cs.Text, cs.Flag) {
+			p.errf(path, "text", "should say %s", cs.Flag)
+		}
+	}
+	if raw, err := json.Marshal(obj["steps"]); err == nil {
+		cs.Steps = raw
+	}
+	p.path, p.flag, p.lasting = path, cs.Flag, nil
+	floods := p.floodsSteps
+	cs.prog = p.steps(path, obj["steps"], evScope{})
+	if p.floodsSteps > floods && !slices.Contains(p.floods, card) {
+		p.floods = append(p.floods, card)
+	}
+	switch {
+	case cs.Flag != "" && len(p.lasting) != 1:
+		p.errf(path, "steps", "a %s side needs exactly one lasting step, has %d", cs.Flag, len(p.lasting))
+	case cs.Flag == "" && len(p.lasting) > 0:
+		p.errf(path, "steps", "a lasting step on a side without a CAPABILITY or MOMENTUM flag")
+	}
+	for _, id := range p.lasting {
+		kinds, known := evModifierKinds[id]
+		if cs.Flag != "" && known && !slices.Contains(kinds, strings.ToLower(cs.Flag)) {
+			p.errf(path, "flag", "modifier %q may not be granted as %s", id, cs.Flag)
+		}
+		p.lastingUses = append(p.lastingUses, evLastingUse{card: card, side: name, id: id, flag: cs.Flag})
+	}
+	return cs
+}
