@@ -115,6 +115,12 @@ func Status(g *engine.Game) string {
 				}
 			}
 		}
+		switch s.EventElig[f] {
+		case engine.EventEligIneligible:
+			state += ", made Ineligible by an Event"
+		case engine.EventEligStays:
+			state += ", stays Eligible by an Event"
+		}
 		fmt.Fprintf(&b, " %s %s;", f, state)
 	}
 	b.WriteString("\n")
@@ -130,6 +136,9 @@ func Status(g *engine.Game) string {
 	}
 	if len(s.Momentum) > 0 {
 		fmt.Fprintf(&b, "Momentum: %s\n", strings.Join(s.Momentum, ", "))
+	}
+	if s.Floods != "" {
+		fmt.Fprintf(&b, "Floods marker in %s (it and its adjacent LoCs are Flooded until the Reset)\n", s.Floods)
 	}
 	return b.String()
 }

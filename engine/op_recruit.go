@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // Recruit (3.2.2) for JPN, NAT and WLD, and what the conventional Factions'
 // Operations pay per space (3.2.1-3.2.5).
 
@@ -21,6 +23,15 @@ func wldCost(r *run, n int) int {
 // convCost is the cost of the nth space (counting from 1) selected for a
 // Recruit, Sweep or Assault. JPN Recruit pays 3 in all, with the first
 // Province; NAT Assault costs nothing under Winter Offensive.
+// convCostText says what the next space costs, for a question: "costs 2",
+// or "is free" in a free Operation.
+func convCostText(r *run, o *opCtx, n int) string {
+	if o.free {
+		return "is free"
+	}
+	return "costs " + strconv.Itoa(convCost(r, o, n))
+}
+
 func convCost(r *run, o *opCtx, n int) int {
 	switch {
 	case o.f == WLD:
@@ -292,7 +303,7 @@ func recruitBaseOrPacify(r *run, o *opCtx) error {
 func recruitWLD(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := o.pickSpace(r, convSayPick(r, "WLD Recruit (next Province costs %d; WLD has %d): choose a Province with a WLD Base and no Terror", convCost(r, o, len(o.spaces)+1), s.Resources[WLD]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, convSayPick(r, "WLD Recruit (next Province %s; WLD has %d): choose a Province with a WLD Base and no Terror", convCostText(r, o, len(o.spaces)+1), s.Resources[WLD]), func(id SpaceID) bool {
 			return recruitSpace(r, o, id, 0)
 		})
 		if err != nil || id < 0 {
