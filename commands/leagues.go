@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/chinaswar/chinaswar/commands/league"
 	"github.com/chinaswar/chinaswar/engine"
@@ -87,31 +86,7 @@ func FormatFactionStats(stats [engine.NumFactions]league.FactionStat) string {
 			strconv.FormatFloat(100*st.WinRate, 'f', 0, 64), strconv.FormatFloat(st.MeanMargin, 'f', 1, 64),
 			fmt.Sprintf("%.1f ± %.1f", st.Strength.Mu, st.Strength.Sigma)})
 	}
-	return formatCells(cells)
-}
-
-// formatCells lays cells out in columns: the first left-aligned, the others
-// right-aligned.
-func formatCells(cells [][]string) string {
-	width := make([]int, len(cells[0]))
-	for _, line := range cells {
-		for i, c := range line {
-			width[i] = max(width[i], utf8.RuneCountInString(c))
-		}
-	}
-	var b strings.Builder
-	for _, line := range cells {
-		for i, c := range line {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			if i == 0 {
-				b.WriteString(c + pad)
-			} else {
-				b.WriteString("  " + pad + c)
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return league.FormatTable(cells, 0)
 }
 
 // ResultLine describes one league game for a list: "Game 12 (season 1,

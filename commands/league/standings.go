@@ -108,6 +108,15 @@ func FormatStandings(rows []Standing, name func(player string) string) string {
 		cells = append(cells, []string{strconv.Itoa(r.Place), name(r.Player), strconv.Itoa(r.Games), strconv.Itoa(r.Wins),
 			strconv.Itoa(r.Points), strconv.FormatFloat(r.Display(), 'f', 1, 64), strconv.Itoa(r.Unrated)})
 	}
+	return FormatTable(cells, 1) // the name column is left-aligned
+}
+
+// FormatTable lays cells out in monospaced columns two spaces apart: the
+// columns listed in left are left-aligned, the others right-aligned.
+func FormatTable(cells [][]string, left ...int) string {
+	if len(cells) == 0 {
+		return ""
+	}
 	width := make([]int, len(cells[0]))
 	for _, line := range cells {
 		for i, c := range line {
@@ -117,14 +126,14 @@ func FormatStandings(rows []Standing, name func(player string) string) string {
 	var b strings.Builder
 	for _, line := range cells {
 		for i, c := range line {
+			if i > 0 {
+				b.WriteString("  ")
+			}
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			switch {
-			case i == 0:
+			if slices.Contains(left, i) {
+				b.WriteString(c + pad)
+			} else {
 				b.WriteString(pad + c)
-			case i == 1: // the name column
-				b.WriteString("  " + c + pad)
-			default:
-				b.WriteString("  " + pad + c)
 			}
 		}
 		b.WriteByte('\n')
