@@ -112,6 +112,8 @@ func (c *call) command(d discordgo.ApplicationCommandInteractionData) (*discordg
 		return c.deferReply(true), func(ctx context.Context) { c.doCommand(ctx, o.str("choice")) }
 	case "undo":
 		return c.deferReply(true), func(ctx context.Context) { c.undoCommand(ctx) }
+	case "give":
+		return c.deferReply(true), func(ctx context.Context) { c.giveCommand(ctx, sub, o) }
 	case "remind":
 		return c.deferReply(true), func(ctx context.Context) { c.remindCommand(ctx, sub, o) }
 	case "help":

@@ -56,6 +56,18 @@ func factionOption(required bool, desc string) SlashOption {
 	return o
 }
 
+// giveTo and giveFrom are the factions of a voluntary transfer.
+var (
+	giveTo   = namedFaction("to", true, "The faction receiving the Resources")
+	giveFrom = namedFaction("from", false, "The faction giving (default: your seat; needed if you hold several)")
+)
+
+func namedFaction(name string, required bool, desc string) SlashOption {
+	o := factionOption(required, desc)
+	o.Name = name
+	return o
+}
+
 // leagueDefault describes an optional league name.
 const leagueDefault = "The league (default: this server's only league, or the only one you joined)"
 
@@ -113,6 +125,14 @@ var Slash = []SlashCommand{
 	{Name: "do", Description: "Make your decision: a choice, or several separated by ;", Options: []SlashOption{
 		{Type: SlashString, Name: "choice", Description: "A legal choice (pick from the list) or a script: sweep; Hebei; 3; done", Required: true, Autocomplete: true}}},
 	{Name: "undo", Description: "Take back your last decision in the current action"},
+	{Name: "give", Description: "Transfer Resources while a faction executes (1.5.2)", Options: []SlashOption{
+		{Type: SlashSub, Name: "resources", Description: "Give Resources to another faction; it or you must be executing", Options: []SlashOption{
+			giveTo,
+			{Type: SlashInteger, Name: "amount", Description: "How many Resources", Required: true, Min: 1, Max: 60},
+			giveFrom}},
+		{Type: SlashSub, Name: "patronage", Description: "NAT gives Patronage to WLD Resources, one for one", Options: []SlashOption{
+			{Type: SlashInteger, Name: "amount", Description: "How much Patronage", Required: true, Min: 1, Max: 60}}},
+	}},
 	{Name: "status", Description: "Tracks, cards, eligibility and victory", Options: []SlashOption{share}},
 	{Name: "board", Description: "The board as a picture, or a close-up of one space", Options: []SlashOption{
 		{Type: SlashString, Name: "space", Description: "Show a close-up of this space and its neighbours", Autocomplete: true}, share}},

@@ -121,7 +121,7 @@ Each channel or thread plays one game. The engine enforces every rule; you only 
 ` + "`/game start`" + ` begins once JPN, NAT, WLD and CPC are all seated. ` + "`/game seats`" + `, ` + "`/game leave`" + `, ` + "`/game replace`" + ` (host or Manage Channels), ` + "`/game abandon`" + `.
 
 **Playing**
-When it is your turn the bot posts a message that mentions you, with the card, the question and the legal choices as buttons or a menu. Click one; the message updates as your action goes on. ` + "`/do`" + ` types a choice instead (the list filters as you type) or a whole script: ` + "`/do choice: Shaanxi; 2; from Hebei 1; done`" + `. Old names work (Szechwan, Hopeh), but Hebei/Hubei, Shanxi/Shaanxi and Henan/Hunan must be typed in full. ` + "`/undo`" + ` takes back your last decision within the current action (never past a die roll or a card reveal).
+When it is your turn the bot posts a message that mentions you, with the card, the question and the legal choices as buttons or a menu. Click one; the message updates as your action goes on. ` + "`/do`" + ` types a choice instead (the list filters as you type) or a whole script: ` + "`/do choice: Shaanxi; 2; from Hebei 1; done`" + `. Old names work (Szechwan, Hopeh), but Hebei/Hubei, Shanxi/Shaanxi and Henan/Hunan must be typed in full. ` + "`/undo`" + ` takes back your last decision within the current action (never past a die roll or a card reveal). ` + "`/give resources`" + ` transfers Resources to or from a faction while it executes, ` + "`/give patronage`" + ` NAT Patronage to WLD (1.5.2).
 Buttons on an old message are refused politely: use the newest turn message.
 
 **Looking things up** (only you see the answer unless you set share)

@@ -512,7 +512,7 @@ func convPayWLD(r *run, why string, id SpaceID) {
 // after a Special Activity answered at the same prompt: the text is dropped
 // only when the recorded answer selects a space or ends the selection.
 func convSayPick(r *run, format string, args ...any) text {
-	if r.pos < len(r.trail) && !strings.HasPrefix(r.trail[r.pos].Choice, "sa:") {
+	if a, ok := r.recorded(); ok && !strings.HasPrefix(a.Choice, "sa:") {
 		return text{format: format}
 	}
 	return text{format, append([]any(nil), args...)}
@@ -522,7 +522,7 @@ func convSayPick(r *run, format string, args ...any) text {
 // is already recorded the text is never read, so it is not kept (keeping
 // the arguments would allocate on every replay of the step).
 func convSay(r *run, format string, args ...any) text {
-	if r.pos < len(r.trail) {
+	if _, ok := r.recorded(); ok {
 		return text{format: format}
 	}
 	return text{format, append([]any(nil), args...)}

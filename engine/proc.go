@@ -159,6 +159,19 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	return "", errAwait
 }
 
+// recorded is the answer already recorded for the next question, after
+// any voluntary transfers made while it was asked (1.5.2): those are
+// applied before it is answered, so a question followed only by transfers
+// is still to be asked and its text is read.
+func (r *run) recorded() (answer, bool) {
+	for i := r.pos; i < len(r.trail); i++ {
+		if !isTransfer(r.trail[i].Choice) {
+			return r.trail[i], true
+		}
+	}
+	return answer{}, false
+}
+
 // askSpace asks for one of the given spaces, or "done" when done is set.
 // It returns -1 for done.
 func (r *run) askSpace(f Faction, question text, done string, gen func(add func(SpaceID))) (SpaceID, error) {

@@ -1,0 +1,139 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// Voluntary transfers (1.5.2): /give resources and /give patronage.
+//
+// A transfer is the one thing a faction may do out of turn: while the
+// giver or the receiver is executing an Operation, Special Activity or
+// Event. The engine says when that is and what may be given; the bot only
+// checks that the member holds the giving seat. A transfer takes its place
+// in the log like any decision, so it moves the game's decision count on:
+// the channel is told, and the current turn message is refreshed so that
+// its buttons carry the new count.
+
+// giveCommand applies /give.
+func (c *call) giveCommand(ctx context.Context, sub string, o options) {
+	t, err := c.b.current(ctx, c.i.ChannelID)
+	if err != nil {
+		if !errors.Is(err, errNoGame) {
+			c.fail(err)
+		}
+		c.refuse(problem(err))
+		return
+	}
+	c.game, c.seq = t.ID, t.Seq
+	if t.lobby {
+		c.refuse("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
+		return
+	}
+	if t.Engine.Prompt() == nil {
+		c.refuse("refused: over", "The game is over. Nothing was changed.")
+		return
+	}
+	tr, ok := c.transferOf(t, sub, o)
+	if !ok {
+		return
+	}
+	c.faction = tr.From.String()
+	if !holds(t.Game, c.userID(), tr.From) {
+		yours := ""
+		if fs := seatsOf(t.Game, c.userID()); len(fs) > 0 {
+			yours = fmt.Sprintf(" You play %s.", factionList(fs))
+		}
+		c.refuse("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can give %s's Resources.%s Nothing was changed.", who(t.Game, tr.From), tr.From, tr.From, yours))
+		return
+	}
+	// The rules are left to the engine, through the store: the store looks
+	// the interaction id up first, so a second delivery of a transfer
+	// already made is recognised even though the game has moved on.
+	st := c.stored(ctx, t)
+	if err := st.Transfer(tr); err != nil {
+		c.applyFailed(err)
+		return
+	}
+	c.outcome, c.seq = "applied", st.seq
+	c.b.remember(c.i.ChannelID, t.ID, st.seq, st.g.Clone())
+	line := transferLine(tr)
+	after := st.g.State()
+	private := fmt.Sprintf("Done: %s %s now has %d Resources; %s has %d.", line, tr.To, after.Resources[tr.To], tr.From, after.Resources[tr.From])
+	if tr.Patronage {
+		private = fmt.Sprintf("Done: %s Patronage is now %d; WLD has %d Resources.", line, after.Patronage, after.Resources[engine.WLD])
+	}
+	c.done(ctx, private, line)
+	// The executing faction's turn message still shows the old decision
+	// count, so its buttons would be refused as stale: show it afresh.
+	if st.g.Prompt() != nil {
+		c.showTurn(ctx, t.Game, st.g, st.seq, false)
+	}
+}
+
+// transferOf reads the transfer a /give asks for; it refuses and reports
+// false when the options do not make one.
+func (c *call) transferOf(t *table, sub string, o options) (engine.Transfer, bool) {
+	tr := engine.Transfer{Amount: o.integer("amount", 0)}
+	switch sub {
+	case "patronage":
+		tr.From, tr.To, tr.Patronage = engine.NAT, engine.WLD, true
+		return tr, true
+	case "resources":
+	default:
+		c.refuse("refused: unknown subcommand", "Use `/give resources to:FACTION amount:N` or `/give patronage amount:N`.")
+		return tr, false
+	}
+	to, err := engine.ParseFaction(o.str("to"))
+	if err != nil {
+		c.refuse("refused: bad faction", "Say which faction receives: `to:` JPN, NAT, WLD or CPC. Nothing was changed.")
+		return tr, false
+	}
+	tr.To = to
+	if s := o.str("from"); s != "" {
+		if tr.From, err = engine.ParseFaction(s); err != nil {
+			c.refuse("refused: bad faction", "`from:` must be JPN, NAT, WLD or CPC. Nothing was changed.")
+			return tr, false
+		}
+		return tr, true
+	}
+	// By default the giver is the caller's seat, other than the receiver.
+	var mine []engine.Faction
+	for _, f := range seatsOf(t.Game, c.userID()) {
+		if f != to {
+			mine = append(mine, f)
+		}
+	}
+	switch len(mine) {
+	case 0:
+		c.refuse("refused: not your seat", fmt.Sprintf("You play no faction that could give to %s in this game. Nothing was changed.", to))
+		return tr, false
+	case 1:
+		tr.From = mine[0]
+		return tr, true
+	}
+	c.refuse("refused: ambiguous", fmt.Sprintf("You play %s: say which gives with `from:`. Nothing was changed.", factionList(mine)))
+	return tr, false
+}
+
+// transferLine tells the channel about a transfer.
+func transferLine(t engine.Transfer) string {
+	if t.Patronage {
+		return fmt.Sprintf("NAT gave %d Patronage to WLD as Resources.", t.Amount)
+	}
+	return fmt.Sprintf("%s gave %d Resources to %s.", t.From, t.Amount, t.To)
+}
+
+// Transfer records a voluntary transfer through the store and makes it on
+// the local copy too.
+func (t *stored) Transfer(tr engine.Transfer) error {
+	a, err := t.store.Transfer(t.ctx, t.id, db.Decision{ExpectSeq: t.seq, Player: t.player, Key: t.nextKey()}, tr)
+	if err := t.settle(a, err); err != nil {
+		return err
+	}
+	return t.keepUp(t.g.Transfer(tr))
+}
