@@ -5,6 +5,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,11 @@ func ResolveChoice(p *engine.Prompt, m *engine.Map, input string) (engine.Choice
 	}
 	if len(exact) == 1 {
 		return exact[0], nil
+	}
+	// "sweep" names both the ordinary Operation and, for JPN, the Large
+	// Offensive: the bare name means the ordinary one ("lo sweep" the other).
+	if op := slices.IndexFunc(exact, func(c engine.Choice) bool { return strings.HasPrefix(c.ID, "op:") }); op >= 0 && len(exact) > 1 {
+		return exact[op], nil
 	}
 	// A space name as players type it: resolve on the whole map, so that an
 	// ambiguous name is reported as such rather than silently narrowed.

@@ -38,3 +38,19 @@ func TestRunScriptStopsAtIllegalStep(t *testing.T) {
 		t.Errorf("out-of-turn script: %v", err)
 	}
 }
+
+// TestBareOperationName: a bare Operation name means the ordinary
+// Operation even when a Large Offensive of the same name is offered.
+func TestBareOperationName(t *testing.T) {
+	p := &engine.Prompt{Faction: engine.JPN, Choices: []engine.Choice{
+		{ID: "pass", Label: "Pass"},
+		{ID: "op:sweep", Label: "Operation: Sweep"},
+		{ID: "lo:sweep", Label: "Large Offensive (free, Commitment -1): Sweep"},
+	}}
+	for in, want := range map[string]string{"sweep": "op:sweep", "op sweep": "op:sweep", "lo sweep": "lo:sweep", "lo:sweep": "lo:sweep"} {
+		c, err := ResolveTyped(p, engine.DefaultMap(), in)
+		if err != nil || c.ID != want {
+			t.Errorf("%q resolved to %q (%v), want %q", in, c.ID, err, want)
+		}
+	}
+}
