@@ -367,7 +367,7 @@ func (c *call) leagueFactions(ctx context.Context, l db.League, private bool) {
 // mayCloseSeason: the league's creator, or someone who may manage the
 // server.
 func (c *call) mayCloseSeason(l db.League) bool {
-	return c.userID() == l.Creator || (c.i.Member != nil && c.i.Member.Permissions&discordgo.PermissionManageServer != 0)
+	return c.userID() == l.Creator || (c.i.Member != nil && c.i.Member.Permissions&discordgo.PermissionManageGuild != 0)
 }
 
 func (c *call) leagueSeason(ctx context.Context, l db.League) {

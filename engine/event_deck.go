@@ -59,31 +59,30 @@ const (
 
 // evFilter is a space filter (deck.md §3).
 type evFilter struct {
-	kinds       uint8
-	names       evSet
-	hasNames    bool
-	notNames    evSet
-	in          string
-	notIn       []string
-	anyOf       []*evFilter
-	adjacentTo  []*evRef
-	rough       int8 // 0 any, 1 Rough, 2 Plains
-	coastal     int8 // 0 any, 1 true, 2 false
-	popMin      int  // -1 when absent
-	popMax      int  // -1 when absent
-	econMin     int  // -1 when absent
-	river       int8 // 0 any, 1 River, 2 Railroad
-	support     uint8
-	control     uint8
-	terror      int8 // 0 any, 1 true, 2 false
-	sabotage    int8
-	flooded     int8
-	pieces      []evPieceCond
-	provOnly    bool
-	locOnly     bool
-	hasSupport  bool
-	hasControl  bool
-	hasPopRange bool
+	kinds      uint8
+	names      evSet
+	hasNames   bool
+	notNames   evSet
+	in         string
+	notIn      []string
+	anyOf      []*evFilter
+	adjacentTo []*evRef
+	rough      int8 // 0 any, 1 Rough, 2 Plains
+	coastal    int8 // 0 any, 1 true, 2 false
+	popMin     int  // -1 when absent
+	popMax     int  // -1 when absent
+	econMin    int  // -1 when absent
+	river      int8 // 0 any, 1 River, 2 Railroad
+	support    uint8
+	control    uint8
+	terror     int8 // 0 any, 1 true, 2 false
+	sabotage   int8
+	flooded    int8
+	pieces     []evPieceCond
+	provOnly   bool
+	locOnly    bool
+	hasSupport bool
+	hasControl bool
 }
 
 // evPieceCond is a piece condition of a filter: the pieces of the given

@@ -131,7 +131,6 @@ func TestUndoBoundaries(t *testing.T) {
 // TestUndoStopsAtDieRoll: a die roll is a barrier for undo.
 func TestUndoStopsAtDieRoll(t *testing.T) {
 	s := atPhase(t, "redeploy", JPN)
-	g := gameAt(t, s, nil)
 	steps["test_roll"] = func(r *run) error {
 		if _, err := r.ask(JPN, say("before the roll"), func(c *choiceList) { c.add("a", "a"); c.add("b", "b") }); err != nil {
 			return err
@@ -149,7 +148,7 @@ func TestUndoStopsAtDieRoll(t *testing.T) {
 	}
 	defer delete(steps, "test_roll")
 	s.Step = Step{Kind: "test_roll"}
-	g = gameAt(t, s, nil)
+	g := gameAt(t, s, nil)
 	mustDo(t, g, JPN, "a")
 	mustDo(t, g, JPN, "c")
 	if !g.CanUndo(JPN) {

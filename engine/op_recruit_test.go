@@ -60,10 +60,10 @@ func TestRecruitJPNPoliceFromMap(t *testing.T) {
 	put(t, s, "Hebei", JPNTroop, 1)
 	put(t, s, "Hebei", WLDTroop, 2)
 	put(t, s, "Shanxi", JPNPolice, s.Available[JPNPolice])
-	st, p, log := convOp(t, s, opCtx{f: JPN, kind: Recruit}, "space:Hebei")
+	_, p, _ := convOp(t, s, opCtx{f: JPN, kind: Recruit}, "space:Hebei")
 	// No replacement question: straight to placing.
 	convWantChoices(t, p, "count:1", "count:2", "count:3", "count:4", "count:5", "count:6")
-	st, p, log = convOp(t, s, opCtx{f: JPN, kind: Recruit}, "space:Hebei", "count:2", "space:Shanxi", "space:Shanxi", "done")
+	st, p, log := convOp(t, s, opCtx{f: JPN, kind: Recruit}, "space:Hebei", "count:2", "space:Shanxi", "space:Shanxi", "done")
 	if p != nil {
 		t.Fatalf("waiting on %q %v", p.Question, convIDs(p))
 	}

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"sort"
-)
+import "fmt"
 
 func init() {
 	steps["victory"] = stepVictory
@@ -320,10 +317,4 @@ func stepReset(r *run) error {
 	s.Current = 0
 	advanceCard(r)
 	return nil
-}
-
-// sortedIDs returns ids in ascending order.
-func sortedIDs(ids []SpaceID) []SpaceID {
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	return ids
 }

@@ -140,17 +140,6 @@ func saN(s *State, space string, k Piece) int {
 
 func saSp(s *State, space string) *SpaceState { return &s.Spaces[DefaultMap().MustID(space)] }
 
-// saPrefixed filters choice IDs by prefix.
-func saPrefixed(ids []string, prefix string) []string {
-	var out []string
-	for _, id := range ids {
-		if strings.HasPrefix(id, prefix) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // ---- 4.1: which Operations each Special Activity accompanies -----------------
 
 func TestSAAccompanies(t *testing.T) {
