@@ -1109,30 +1109,15 @@ func (st *evFreeOp) exec(r *run, e *evEnv) error {
 		}
 		return &opCtx{f: st.f, kind: k, free: true, where: where, maxSpaces: st.maxSpaces, saKinds: sas}
 	}
-	r.openForTransfers = true
-	ans, err := r.ask(st.f, say("#%d %s: %s may execute a free Operation", e.card.Number, e.card.Title, st.f), func(c *choiceList) {
+	return e.offerFree(r, st.f, "Operation", func(c *choiceList) {
 		for _, k := range st.ops {
 			if canStart(r, mk(k)) {
 				c.add("op:"+string(k), "free "+opLabel(k))
 			}
 		}
-		c.add("decline", "decline the free Operation")
+	}, func(ans string) error {
+		return runOp(r, mk(OpKind(strings.TrimPrefix(ans, "op:"))))
 	})
-	if err != nil {
-		return err
-	}
-	if ans == "decline" {
-		r.note(st.f, "#%d: %s %s the free Operation.", e.card.Number, st.f, evDeclined(r))
-		return nil
-	}
-	k := OpKind(strings.TrimPrefix(ans, "op:"))
-	// The faction executing the free Operation is the one that may give
-	// or receive transfers meanwhile (1.5.2).
-	prev := r.executor
-	r.executor = st.f
-	err = runOp(r, mk(k))
-	r.executor = prev
-	return err
 }
 
 type evFreeSA struct {
@@ -1147,26 +1132,37 @@ func (st *evFreeSA) exec(r *run, e *evEnv) error {
 	mk := func(k SAKind) *opCtx {
 		return &opCtx{f: st.f, free: true, where: where, maxSpaces: st.maxSpaces, saKinds: []SAKind{k}}
 	}
-	r.openForTransfers = true
-	ans, err := r.ask(st.f, say("#%d %s: %s may execute a free Special Activity", e.card.Number, e.card.Title, st.f), func(c *choiceList) {
+	return e.offerFree(r, st.f, "Special Activity", func(c *choiceList) {
 		for _, k := range st.sas {
 			if d, ok := saDefs[st.f][k]; ok && d.can(r, mk(k)) {
 				c.add("sa:"+string(k), "free "+saLabel(k))
 			}
 		}
-		c.add("decline", "decline the free Special Activity")
+	}, func(ans string) error {
+		return mk(SAKind(strings.TrimPrefix(ans, "sa:"))).doSA(r, ans)
+	})
+}
+
+// offerFree offers faction f a free Operation or Special Activity (5.5):
+// the choices gen lists, or declining. The chosen one runs with f as the
+// executing faction, the one that may give or receive transfers meanwhile
+// (1.5.2).
+func (e *evEnv) offerFree(r *run, f Faction, what string, gen func(c *choiceList), execute func(ans string) error) error {
+	r.openForTransfers = true
+	ans, err := r.ask(f, say("#%d %s: %s may execute a free %s", e.card.Number, e.card.Title, f, what), func(c *choiceList) {
+		gen(c)
+		c.add("decline", "decline the free "+what)
 	})
 	if err != nil {
 		return err
 	}
 	if ans == "decline" {
-		r.note(st.f, "#%d: %s %s the free Special Activity.", e.card.Number, st.f, evDeclined(r))
+		r.note(f, "#%d: %s %s the free %s.", e.card.Number, f, evDeclined(r), what)
 		return nil
 	}
-	k := SAKind(strings.TrimPrefix(ans, "sa:"))
 	prev := r.executor
-	r.executor = st.f
-	err = mk(k).doSA(r, ans)
+	r.executor = f
+	err = execute(ans)
 	r.executor = prev
 	return err
 }
