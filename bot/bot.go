@@ -222,7 +222,7 @@ func (b *Bot) handle(i *discordgo.Interaction, respond responder) {
 		c.logLine()
 		return
 	}
-	resp, work := c.route()
+	resp, work := c.firstAnswer()
 	err := respond(resp)
 	c.ack = time.Since(c.start)
 	if err != nil || work == nil {

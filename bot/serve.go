@@ -33,9 +33,9 @@ func (b *Bot) RunHTTP(ctx context.Context, ln net.Listener, key ed25519.PublicKe
 			return err
 		}
 	}
-	srv := &http.Server{Handler: b.HTTPHandler(key), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	srv := newServer(b.HTTPHandler(key))
 	failed := make(chan error, 1)
-	go func() { failed <- srv.Serve(ln) }()
+	go func() { failed <- srv.Serve(limitConns(ln)) }()
 	b.log.Info("serving the interactions endpoint", "addr", ln.Addr().String())
 	select {
 	case err := <-failed:

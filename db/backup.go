@@ -26,7 +26,11 @@ func (s *Store) Backup(ctx context.Context, destPath string) error {
 	if err := os.Remove(tmp); err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("backup: %w", err)
 	}
-	err := backupTo(ctx, s.r, tmp)
+	// The copy holds what the database holds: readable by its owner only.
+	err := createPrivate(tmp)
+	if err == nil {
+		err = backupTo(ctx, s.r, tmp)
+	}
 	if err == nil {
 		err = os.Rename(tmp, destPath)
 	}

@@ -20,6 +20,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
@@ -75,6 +76,9 @@ func Open(path string) (*Store, error) {
 	if strings.Contains(path, "?") {
 		return nil, fmt.Errorf("open %s: the database path may not contain '?'", path)
 	}
+	if err := createPrivate(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	w, err := sql.Open("sqlite3", fmt.Sprintf("%s?_journal_mode=WAL&_synchronous=FULL&_busy_timeout=%d&_foreign_keys=on&_txlock=immediate&_stmt_cache_size=32", path, busyTimeoutMS))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -95,6 +99,18 @@ func Open(path string) (*Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	return &Store{w: w, r: r, cache: map[int64]*entry{}, verified: map[int64]bool{}}, nil
+}
+
+// createPrivate creates the database file readable by its owner only, if it
+// does not exist yet: it holds members' ids and names. SQLite gives its -wal
+// and -shm files the database file's permissions. An existing file keeps
+// the permissions its owner gave it.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // Close closes the database. Committed decisions are on disk already.
