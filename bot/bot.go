@@ -107,6 +107,7 @@ func New(cfg Config) (*Bot, error) {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.log = slog.New(redacting(b.log.Handler()))
 	if b.now == nil {
 		b.now = time.Now
 	}
