@@ -108,6 +108,7 @@ func New(cfg Config) (*Bot, error) {
 		b.log = slog.Default()
 	}
 	b.log = slog.New(redacting(b.log.Handler()))
+	b.board = bounded(b.board, renderSlots())
 	if b.now == nil {
 		b.now = time.Now
 	}
