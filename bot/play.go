@@ -148,7 +148,7 @@ func (c *call) doCommand(ctx context.Context, script string) {
 	}
 	before := t.Engine.Clone()
 	st := c.stored(ctx, t)
-	done, err := commands.Run(st, p.Faction, script)
+	done, err := commands.Run(ctx, st, p.Faction, script)
 	c.seq = st.seq
 	if errors.Is(err, errAlreadyApplied) {
 		c.applyFailed(err)

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -35,7 +36,7 @@ func SuggestChoices(g *engine.Game, typed string, max int) []Suggestion {
 	if i := strings.LastIndexAny(typed, ";\n"); i >= 0 {
 		head, last = strings.TrimSpace(typed[:i]), typed[i+1:]
 		h := g.Clone()
-		if _, err := Run(Local{G: h}, p.Faction, head); err != nil {
+		if _, err := Run(context.Background(), Local{G: h}, p.Faction, head); err != nil {
 			return nil
 		}
 		if p = h.Prompt(); p == nil {

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -196,7 +197,7 @@ func (c *Console) choose(line string) error {
 		}
 		return fmt.Errorf("it is %s's decision%s, not %s's: %s", p.Faction, held, f, p.Question)
 	}
-	done, err := Run(c.Table, f, text)
+	done, err := Run(context.Background(), c.Table, f, text)
 	for _, a := range done {
 		c.print(fmt.Sprintf("%s: %s\n", a.Faction, a.Choice.Label))
 	}

@@ -100,6 +100,8 @@ type namer struct {
 	towns map[string]int
 	// sorted lists every key, for prefix and typo matching.
 	sorted []string
+	// longest is the length of the longest key or Town name.
+	longest int
 }
 
 var (
@@ -158,6 +160,10 @@ func namesOf(m *engine.Map) *namer {
 	}
 	for k := range n.keys {
 		n.sorted = append(n.sorted, k)
+		n.longest = max(n.longest, len(k))
+	}
+	for k := range n.towns {
+		n.longest = max(n.longest, len(k))
 	}
 	sort.Strings(n.sorted)
 	namers[m] = n

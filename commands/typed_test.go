@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestResolveTypedCount(t *testing.T) {
 func TestRun(t *testing.T) {
 	c, _ := newConsole(t)
 	before := saved(t, c)
-	done, err := Run(c.Table, engine.NAT, "shaanxi; 2; from Hopeh 1; done")
+	done, err := Run(context.Background(), c.Table, engine.NAT, "shaanxi; 2; from Hopeh 1; done")
 	if err == nil || !strings.Contains(err.Error(), `step "from Hopeh 1"`) || !strings.Contains(err.Error(), "Hubei") {
 		t.Fatalf("error %v, want the Hopeh step refused with candidates", err)
 	}
@@ -74,11 +75,11 @@ func TestRun(t *testing.T) {
 	if saved(t, c2) != before {
 		t.Fatal("consoles differ")
 	}
-	if _, err := Run(c2.Table, engine.NAT, "shaanxi; 2; from Hebei 1; done"); err != nil {
+	if _, err := Run(context.Background(), c2.Table, engine.NAT, "shaanxi; 2; from Hebei 1; done"); err != nil {
 		t.Fatal(err)
 	}
 	c3, _ := newConsole(t)
-	if _, err := Run(c3.Table, engine.NAT, "shaanxi; 2; from Hebei 1; done"); err != nil {
+	if _, err := Run(context.Background(), c3.Table, engine.NAT, "shaanxi; 2; from Hebei 1; done"); err != nil {
 		t.Fatal(err)
 	}
 	if saved(t, c2) != saved(t, c3) {
@@ -105,7 +106,7 @@ func TestSuggestChoices(t *testing.T) {
 	// Every suggestion of a script applies.
 	for _, s := range got {
 		c2, _ := newConsole(t)
-		if _, err := Run(c2.Table, engine.NAT, s.Value); err != nil {
+		if _, err := Run(context.Background(), c2.Table, engine.NAT, s.Value); err != nil {
 			t.Errorf("suggestion %q: %v", s.Value, err)
 		}
 	}
@@ -165,7 +166,7 @@ func TestSummaryAndChanges(t *testing.T) {
 	start := g.State()
 	startCopy := *start
 	startCopy.Spaces = append([]engine.SpaceState(nil), start.Spaces...)
-	if _, err := Run(c.Table, engine.NAT, "shaanxi; 2; from Hebei 1"); err != nil {
+	if _, err := Run(context.Background(), c.Table, engine.NAT, "shaanxi; 2; from Hebei 1"); err != nil {
 		t.Fatal(err)
 	}
 	base := g.StepStart()
