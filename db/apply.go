@@ -124,7 +124,7 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 	if err := r.applyTo(g); err != nil {
 		return Applied{}, fmt.Errorf("game %d: %w: %w", id, ErrRejected, err)
 	}
-	snap, err := recordDecision(ctx, tx, id, g, e.snap, &r)
+	snap, err := s.recordDecision(ctx, tx, info, g, e.snap, &r)
 	if err != nil {
 		return Applied{}, fmt.Errorf("game %d: recording %s: %w", id, &r, err)
 	}
@@ -146,7 +146,8 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 
 // recordDecision writes decision r, already applied to e's game, and a
 // snapshot when one is due, reporting whether it took one.
-func recordDecision(ctx context.Context, tx *sql.Tx, id int64, g *engine.Game, lastSnap int64, r *record) (bool, error) {
+func (s *Store) recordDecision(ctx context.Context, tx *sql.Tx, info Info, g *engine.Game, lastSnap int64, r *record) (bool, error) {
+	id := info.ID
 	if err := insertRecord(ctx, tx, id, r); err != nil {
 		return false, err
 	}
@@ -158,7 +159,7 @@ func recordDecision(ctx context.Context, tx *sql.Tx, id int64, g *engine.Game, l
 		return false, err
 	}
 	if status == Finished {
-		if err := endGame(ctx, tx, id); err != nil {
+		if err := s.finish(ctx, tx, info, g, r.At); err != nil {
 			return false, err
 		}
 	}

@@ -65,6 +65,7 @@ type Store struct {
 	cache    *games         // games in memory between decisions
 	verified map[int64]bool // games replayed from the seed since Open
 
+	rules   LeagueRules  // ranks league games at their end
 	applied atomic.Int64 // decisions the engine applied (Applications)
 }
 
