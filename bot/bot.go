@@ -64,14 +64,15 @@ type Config struct {
 
 // Bot handles interactions. It is safe for concurrent use.
 type Bot struct {
-	store *db.Store
-	rest  *discordgo.Session
-	board BoardRenderer
-	log   *slog.Logger
-	seed  func() uint64
-	menus commands.Layout
-	now   func() time.Time
-	sched *remind.Scheduler
+	store  *db.Store
+	tables *commands.Tables // every change to a game goes through it
+	rest   *discordgo.Session
+	board  BoardRenderer
+	log    *slog.Logger
+	seed   func() uint64
+	menus  commands.Layout
+	now    func() time.Time
+	sched  *remind.Scheduler
 
 	// ctx is cancelled when a shutdown gives up waiting for work.
 	ctx    context.Context
@@ -102,7 +103,7 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Store == nil || cfg.REST == nil {
 		return nil, errors.New("bot: a store and a REST session are required")
 	}
-	b := &Bot{store: cfg.Store, rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout, now: cfg.Now,
+	b := &Bot{store: cfg.Store, tables: commands.NewTables(cfg.Store), rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout, now: cfg.Now,
 		locks: map[string]*sync.Mutex{}, recent: map[string]cached{}}
 	if b.log == nil {
 		b.log = slog.Default()

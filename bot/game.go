@@ -306,7 +306,7 @@ func (c *call) gameStart(ctx context.Context, t *table) {
 			}
 		}
 	}
-	if err := c.b.store.Start(ctx, t.ID); err != nil {
+	if err := c.b.tables.Start(ctx, t.ID); err != nil {
 		if errors.Is(err, db.ErrStarted) {
 			c.refuse("refused: started", "The game has already started.")
 			return
@@ -424,7 +424,7 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
 		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
 		return
 	}
-	if err := c.b.store.SetStatus(ctx, t.ID, db.Abandoned); err != nil {
+	if _, err := c.b.tables.Abandon(ctx, t.ID); err != nil {
 		c.fail(err)
 		c.refuse(problem(err))
 		return
@@ -436,13 +436,12 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
 	}
 	if err := c.edit(ctx, message{content: fmt.Sprintf("Game %d is abandoned.", t.ID)}); err != nil {
 		c.fail(err)
-		return
 	}
-	text := fmt.Sprintf("<@%s> abandoned game %d after %d decisions. The channel is free: `/game new`.", c.userID(), t.ID, t.Seq)
-	if note := c.b.recordLeague(ctx, t.Game, nil); note != "" {
-		text += "\n" + note
-	}
-	if _, err := c.followup(ctx, message{content: text}, false); err != nil {
+	text := c.b.abandonedText(ctx, t.Game, c.userID())
+	if err := c.b.announceEnd(ctx, t.ID, []message{{content: text}}, func(m message) error {
+		_, err := c.followup(ctx, m, false)
+		return err
+	}); err != nil {
 		c.fail(err)
 	}
 }

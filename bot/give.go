@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
@@ -54,15 +53,15 @@ func (c *call) giveCommand(ctx context.Context, sub string, o options) {
 	// The rules are left to the engine, through the store: the store looks
 	// the interaction id up first, so a second delivery of a transfer
 	// already made is recognised even though the game has moved on.
-	st := c.stored(ctx, t)
-	if err := st.Transfer(tr); err != nil {
+	ch, err := c.b.tables.Give(ctx, c.move(t, t.Seq), tr)
+	if err != nil {
 		c.applyFailed(err)
 		return
 	}
-	c.outcome, c.seq = "applied", st.seq
-	c.b.remember(c.i.ChannelID, t.ID, st.seq, st.g.Clone())
+	c.outcome, c.seq = "applied", ch.Seq
+	c.b.remember(c.i.ChannelID, t.ID, ch.Seq, ch.After)
 	line := transferLine(tr)
-	after := st.g.State()
+	after := ch.After.State()
 	private := fmt.Sprintf("Done: %s %s now has %d Resources; %s has %d.", line, tr.To, after.Resources[tr.To], tr.From, after.Resources[tr.From])
 	if tr.Patronage {
 		private = fmt.Sprintf("Done: %s Patronage is now %d; WLD has %d Resources.", line, after.Patronage, after.Resources[engine.WLD])
@@ -70,8 +69,8 @@ func (c *call) giveCommand(ctx context.Context, sub string, o options) {
 	c.done(ctx, private, line)
 	// The executing faction's turn message still shows the old decision
 	// count, so its buttons would be refused as stale: show it afresh.
-	if st.g.Prompt() != nil {
-		c.showTurn(ctx, t.Game, st.g, st.seq, false)
+	if ch.After.Prompt() != nil {
+		c.showTurn(ctx, t.Game, ch.After, ch.Seq, false)
 	}
 }
 
@@ -126,14 +125,4 @@ func transferLine(t engine.Transfer) string {
 		return fmt.Sprintf("NAT gave %d Patronage to WLD as Resources.", t.Amount)
 	}
 	return fmt.Sprintf("%s gave %d Resources to %s.", t.From, t.Amount, t.To)
-}
-
-// Transfer records a voluntary transfer through the store and makes it on
-// the local copy too.
-func (t *stored) Transfer(tr engine.Transfer) error {
-	a, err := t.store.Transfer(t.ctx, t.id, db.Decision{ExpectSeq: t.seq, Player: t.player, Key: t.nextKey()}, tr)
-	if err := t.settle(a, err); err != nil {
-		return err
-	}
-	return t.keepUp(t.g.Transfer(tr))
 }

@@ -1,20 +1,17 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/commands/league"
-	"github.com/chinaswar/chinaswar/commands/league/openskill"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/render/chart"
@@ -200,25 +197,13 @@ func (c *call) book(ctx context.Context, l db.League) (*league.Book, bool) {
 	stored, err := c.b.store.LeagueResults(ctx, l.ID)
 	if err == nil {
 		var book *league.Book
-		if book, err = league.Recompute(openskill.Default(), toResults(stored)); err == nil {
+		if book, err = league.Rate(commands.LeagueResults(stored)); err == nil {
 			return book, true
 		}
 	}
 	c.fail(err)
 	c.refuse(problem(err))
 	return nil, false
-}
-
-func toResults(stored []db.LeagueResult) []league.Result {
-	out := make([]league.Result, len(stored))
-	for i, r := range stored {
-		seats := make([]league.Seat, len(r.Seats))
-		for j, s := range r.Seats {
-			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place}
-		}
-		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Margins: r.Margins, Seats: seats}
-	}
-	return out
 }
 
 // namer names members for the tables: as they are known in the league,
@@ -454,71 +439,6 @@ func (c *call) replyWithImage(ctx context.Context, text, fileName string, img im
 	}
 }
 
-// leagueSeats are a game's seats as the engine ranks them (7.1): one per
-// team of its teams= option (1.5: the factions share victory, and the
-// member holding them is placed by the lower margin), one per faction
-// otherwise. A member holding two factions without teams= thus holds two
-// seats, and a faction nobody holds is a seat without a member: either makes
-// the result unrated (league.NotDistinct), as a hot-seat game should be.
-func leagueSeats(g *db.Game) []league.Seat {
-	teams := engine.Options{}.Players()
-	if opts, err := engine.ParseOptions(g.Options); err == nil {
-		teams = opts.Players()
-	}
-	seats := make([]league.Seat, 0, len(teams))
-	for _, team := range teams {
-		p := g.Seats[team[0]].Player
-		for _, f := range team[1:] {
-			if g.Seats[f].Player != p {
-				p = "" // a team split between members: nobody's seat
-			}
-		}
-		seats = append(seats, league.Seat{Player: p, Factions: append([]engine.Faction(nil), team...)})
-	}
-	slices.SortFunc(seats, func(a, b league.Seat) int { return cmp.Compare(a.Factions[0], b.Factions[0]) })
-	return seats
-}
-
-// recordLeague stores how a league game ended (e over) or that it was
-// abandoned (e nil), and says what it means for the league; "" for a game
-// outside leagues.
-func (b *Bot) recordLeague(ctx context.Context, g *db.Game, e *engine.Game) string {
-	l, ok, err := b.store.GameLeague(ctx, g.ID)
-	if err != nil {
-		b.log.Error("reading a game's league", "game", g.ID, "error", err)
-		return ""
-	}
-	if !ok {
-		return ""
-	}
-	seats := leagueSeats(g)
-	ended := b.now().UTC()
-	var r league.Result
-	if e != nil && e.State().Result != nil {
-		r, err = league.NewResult(g.ID, l.Season, ended, e.State().Result.Margins, seats)
-	} else {
-		r, err = league.NewAbandoned(g.ID, l.Season, ended, seats)
-	}
-	if err == nil {
-		dbSeats := make([]db.LeagueSeat, len(r.Seats))
-		for i, s := range r.Seats {
-			dbSeats[i] = db.LeagueSeat{Player: s.Player, Factions: s.Factions, Place: s.Place}
-		}
-		err = b.store.RecordLeagueResult(ctx, db.LeagueResult{Game: r.Game, League: l.ID, Season: r.Season, Ended: r.Ended,
-			Abandoned: r.Abandoned, Margins: r.Margins, Seats: dbSeats})
-	}
-	if err != nil {
-		b.log.Error("recording a league result", "game", g.ID, "league", l.ID, "error", err)
-		return fmt.Sprintf("League **%s**: the result could not be recorded (the error is logged).", l.Name)
-	}
-	switch st := r.Status(); st {
-	case league.Rated:
-		return fmt.Sprintf("League **%s**, season %d: the result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, l.Name)
-	default:
-		return fmt.Sprintf("League **%s**, season %d: the game is listed but %s; it changes no points or ratings.", l.Name, r.Season, st)
-	}
-}
-
 // marginChart draws game id's margins card by card, replaying it from its
 // seed.
 func (b *Bot) marginChart(ctx context.Context, id int64, scenario string) ([]byte, error) {
@@ -539,24 +459,6 @@ func (b *Bot) marginChart(ctx context.Context, id int64, scenario string) ([]byt
 		return nil, err
 	}
 	return chart.PNG(img)
-}
-
-// finalMessages are a game's final ranking, with the margin chart and what
-// the result means for its league.
-func (b *Bot) finalMessages(ctx context.Context, g *db.Game, e *engine.Game, tail string) []message {
-	text := commands.FinalText(e)
-	if note := b.recordLeague(ctx, g, e); note != "" {
-		text += note + "\n"
-	}
-	text += tail
-	msgs := textMessages(commands.Split(text, maxContent))
-	png, err := b.marginChart(ctx, g.ID, g.Scenario)
-	if err != nil {
-		b.log.Error("drawing the margin chart", "game", g.ID, "error", err)
-	} else {
-		msgs[0].files = []file{{name: "margins.png", data: png}}
-	}
-	return msgs
 }
 
 // gameChart answers /game chart: the channel's game, or its last one.

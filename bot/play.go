@@ -81,34 +81,25 @@ func (c *call) playClick(ctx context.Context, id commands.ControlID) {
 		c.refuse("refused: bad control", "This button does not match the game's question; nothing was changed. Use /do instead.")
 		return
 	}
-	before := t.Engine.Clone()
-	st := c.stored(ctx, t)
-	if err := st.Do(p.Faction, choice.ID); err != nil {
+	ch, err := c.b.tables.Decide(ctx, c.move(t, t.Seq), p.Faction, choice.ID)
+	if err != nil {
 		c.applyFailed(err)
 		return
 	}
-	c.outcome, c.seq = "applied", st.seq
-	c.present(ctx, change{t: t, before: before, after: st.g, seq: st.seq, applied: []commands.Applied{{Faction: p.Faction, Choice: choice}}}, true)
+	ch.Applied = []commands.Applied{{Faction: p.Faction, Choice: choice}}
+	c.outcome, c.seq = "applied", ch.Seq
+	c.present(ctx, t, ch, true)
 }
 
 // retried reports whether a click on an outdated message is a second
 // delivery of one already applied, which needs no answer: the store knows
-// its interaction id. Asking with the outdated decision count is safe: the
-// game's count only grows, so anything but a repeat is refused as stale
-// before anything is written.
+// its interaction id.
 func (c *call) retried(ctx context.Context, t *table, id commands.ControlID) bool {
-	d := db.Decision{ExpectSeq: id.Seq, Faction: id.Faction, Choice: id.Pick.ID, Player: c.userID(), Key: c.i.ID}
-	var a db.Applied
-	var err error
 	switch id.Kind {
-	case commands.KindDecide:
-		a, err = c.b.store.Apply(ctx, t.ID, d)
-	case commands.KindUndo:
-		a, err = c.b.store.Undo(ctx, t.ID, d)
-	default:
-		return false
+	case commands.KindDecide, commands.KindUndo:
+		return c.b.tables.Retried(ctx, c.move(t, id.Seq), id.Faction, id.Pick.ID, id.Kind == commands.KindUndo)
 	}
-	return errors.Is(err, db.ErrDuplicate) || (err == nil && a.Duplicate)
+	return false
 }
 
 func (c *call) messageID() string {
@@ -116,10 +107,6 @@ func (c *call) messageID() string {
 		return c.i.Message.ID
 	}
 	return ""
-}
-
-func (c *call) stored(ctx context.Context, t *table) *stored {
-	return &stored{ctx: ctx, store: c.b.store, id: t.ID, g: t.Engine, seq: t.Seq, player: c.userID(), key: c.i.ID}
 }
 
 // applyFailed reports a decision the store did not take.
@@ -146,11 +133,10 @@ func (c *call) doCommand(ctx context.Context, script string) {
 	if !ok {
 		return
 	}
-	before := t.Engine.Clone()
-	st := c.stored(ctx, t)
-	done, err := commands.Run(st, p.Faction, script)
-	c.seq = st.seq
-	if errors.Is(err, errAlreadyApplied) {
+	ch, err := c.b.tables.Script(ctx, c.move(t, t.Seq), t.Engine, p.Faction, script)
+	done := ch.Applied
+	c.seq = ch.Seq
+	if errors.Is(err, commands.ErrAlreadyApplied) {
 		c.applyFailed(err)
 		return
 	}
@@ -164,9 +150,9 @@ func (c *call) doCommand(ctx context.Context, script string) {
 	}
 	if err != nil {
 		outcome, text := "refused: script", err.Error()
-		var se *storeError
+		var se *commands.StoreError
 		if errors.As(err, &se) {
-			if outcome, text = problem(se.err); outcome == "error" {
+			if outcome, text = problem(se.Err); outcome == "error" {
 				c.fail(err)
 			}
 		}
@@ -184,7 +170,7 @@ func (c *call) doCommand(ctx context.Context, script string) {
 		return
 	}
 	if len(done) > 0 {
-		c.present(ctx, change{t: t, before: before, after: st.g, seq: st.seq, applied: done}, false)
+		c.present(ctx, t, ch, false)
 	}
 }
 
@@ -199,24 +185,23 @@ func (c *call) undoCommand(ctx context.Context) {
 
 // undo takes back faction f's last decision.
 func (c *call) undo(ctx context.Context, t *table, f engine.Faction, clicked bool) {
-	if err := t.Engine.Clone().Undo(f); err != nil {
-		c.refuse("refused: cannot undo", "Nothing was changed: "+err.Error())
+	ch, err := c.b.tables.Undo(ctx, c.move(t, t.Seq), f)
+	if re := (*engine.RuleError)(nil); errors.As(err, &re) {
+		c.refuse("refused: cannot undo", "Nothing was changed: "+re.Error())
 		return
 	}
-	before := t.Engine.Clone()
-	st := c.stored(ctx, t)
-	if err := st.Undo(f); err != nil {
+	if err != nil {
 		c.applyFailed(err)
 		return
 	}
-	c.outcome, c.seq = "undone", st.seq
+	c.outcome, c.seq = "undone", ch.Seq
 	if !clicked {
 		if err := c.reply(ctx, fmt.Sprintf("Undone: %s's last decision.", f), true); err != nil {
 			c.fail(err)
 			return
 		}
 	}
-	c.present(ctx, change{t: t, before: before, after: st.g, seq: st.seq, undo: true}, clicked)
+	c.present(ctx, t, ch, clicked)
 }
 
 // myTurn loads the channel's game for a command that decides: it must be
@@ -260,37 +245,25 @@ func factionList(fs []engine.Faction) string {
 	return strings.Join(s, ", ")
 }
 
-// change is what one interaction did to a game.
-type change struct {
-	t       *table
-	before  *engine.Game // as it was
-	after   *engine.Game // as it is now, seq decisions in
-	seq     int64
-	applied []commands.Applied
-	undo    bool
-}
-
 // present shows a change: the turn message edited in place while the same
 // faction goes on deciding, or else the old turn closed, a summary with the
 // board, and the next turn (or the end of the game). clicked says the
 // interaction came from the turn message itself, which it may edit.
-func (c *call) present(ctx context.Context, ch change, clicked bool) {
-	t, after := ch.t, ch.after
+func (c *call) present(ctx context.Context, t *table, ch commands.Change, clicked bool) {
+	after := ch.After
 	channel := c.i.ChannelID
-	c.b.remember(channel, t.ID, ch.seq, after.Clone())
-	entries := after.Log()[len(ch.before.Log()):]
-	prev := ch.before.Prompt()
-	over := after.Over()
-	if !over && len(entries) == 0 && after.Prompt().Faction == prev.Faction {
-		c.showTurn(ctx, t.Game, after, ch.seq, clicked)
+	c.b.remember(channel, t.ID, ch.Seq, after)
+	prev := ch.Before.Prompt()
+	if !ch.Over && len(ch.Entries) == 0 && after.Prompt().Faction == prev.Faction {
+		c.showTurn(ctx, t.Game, after, ch.Seq, clicked)
 		return
 	}
 	// Draw the board while the old turn message is closed.
 	var board <-chan []byte
-	if len(entries) > 0 {
+	if len(ch.Entries) > 0 {
 		board = c.drawChange(ch)
 	}
-	closing := closedTurn(t.Game, prev, ch.applied, ch.undo)
+	closing := closedTurn(t.Game, prev, ch.Applied, ch.Undo)
 	if clicked {
 		if err := c.edit(ctx, closing); err != nil {
 			c.fail(err)
@@ -299,20 +272,21 @@ func (c *call) present(ctx context.Context, ch change, clicked bool) {
 		c.b.editChannelMessage(ctx, ref, closing)
 	}
 	c.b.forgetTurn(ctx, t.ID)
-	if len(entries) > 0 {
-		c.summary(ctx, entries, <-board)
+	if len(ch.Entries) > 0 {
+		c.summary(ctx, ch.Entries, <-board)
 	}
-	if over {
+	if ch.Over {
 		c.outcome = "game over"
-		for _, m := range c.b.finalMessages(ctx, t.Game, after, "The game is archived; `/game new` opens another here.") {
-			if _, err := c.followup(ctx, m, false); err != nil {
-				c.fail(err)
-				return
-			}
+		msgs := c.b.finalMessages(ctx, t.Game, after, "The game is archived; `/game new` opens another here.")
+		if err := c.b.announceEnd(ctx, t.ID, msgs, func(m message) error {
+			_, err := c.followup(ctx, m, false)
+			return err
+		}); err != nil {
+			c.fail(err)
 		}
 		return
 	}
-	c.postTurn(ctx, t.Game, after, ch.seq)
+	c.postTurn(ctx, t.Game, after, ch.Seq)
 }
 
 // showTurn updates the turn message for the same faction's next decision:
@@ -350,17 +324,17 @@ func (c *call) postTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int
 
 // drawChange draws the board after a change, outlining the spaces changed
 // since the action began. The channel yields nil when there is no picture.
-func (c *call) drawChange(ch change) <-chan []byte {
+func (c *call) drawChange(ch commands.Change) <-chan []byte {
 	out := make(chan []byte, 1)
 	if c.b.board == nil {
 		out <- nil
 		return out
 	}
 	go func() {
-		start := ch.before.StepStart()
-		png, err := c.b.board(ch.after, commands.ChangedSpaces(start, ch.after.State()), nil)
+		start := ch.Before.StepStart()
+		png, err := c.b.board(ch.After, commands.ChangedSpaces(start, ch.After.State()), nil)
 		if err != nil {
-			c.b.log.Error("drawing the board", "game", ch.t.ID, "error", err)
+			c.b.log.Error("drawing the board", "game", ch.Game, "error", err)
 		}
 		out <- png
 	}()

@@ -183,51 +183,40 @@ func (r reminders) Pass(ctx context.Context, w remind.Waiting) error {
 	l := b.channelLock(ref.Channel)
 	l.Lock()
 	defer l.Unlock()
-	g, err := b.store.Load(ctx, w.Game)
+	ch, err := b.tables.Pass(ctx, w.Game, w.Faction, ref.Seq)
 	if err != nil {
 		return err
 	}
-	p := g.Engine.Prompt()
-	if g.Seq != ref.Seq || p == nil || p.Faction != w.Faction || !commands.IsActionChoice(p) || !p.Has("pass") {
-		return fmt.Errorf("game %d: the decision is no longer pending, or Pass is not legal", w.Game)
-	}
-	before := g.Engine.Clone()
-	a, err := b.store.Apply(ctx, w.Game, db.Decision{ExpectSeq: g.Seq, Faction: w.Faction, Choice: "pass", Player: "",
-		Key: fmt.Sprintf("deadline:%d", g.Seq)})
+	g, err := b.tables.View(ctx, w.Game)
 	if err != nil {
 		return err
-	}
-	if err := g.Engine.Do(w.Faction, "pass"); err != nil {
-		return fmt.Errorf("bot: the stored game accepted a Pass its copy refused: %w", err)
 	}
 	b.editChannelMessage(ctx, turnRef{ref.Channel, ref.Message, ref.Seq},
 		message{content: fmt.Sprintf("%s Passed: the deadline passed (decision %d).", w.Faction, ref.Seq)})
 	b.forgetTurn(ctx, w.Game)
-	entries := g.Engine.Log()[len(before.Log()):]
-	if len(entries) > 0 {
-		for _, part := range commands.Split(commands.Summary(entries), maxContent) {
-			if _, err := b.post(ctx, ref.Channel, message{content: part}); err != nil {
+	post := func(m message) error {
+		_, err := b.post(ctx, ref.Channel, m)
+		return err
+	}
+	if len(ch.Entries) > 0 {
+		for _, part := range commands.Split(commands.Summary(ch.Entries), maxContent) {
+			if err := post(message{content: part}); err != nil {
 				return err
 			}
 		}
 	}
-	if a.Over || g.Engine.Prompt() == nil {
-		for _, m := range b.finalMessages(ctx, g, g.Engine, "") {
-			if _, err := b.post(ctx, ref.Channel, m); err != nil {
-				return err
-			}
-		}
-		return nil
+	if ch.Over {
+		return b.announceEnd(ctx, w.Game, b.finalMessages(ctx, g, ch.After, ""), post)
 	}
-	m := b.turnMessage(g, g.Engine, a.Seq, 0, true)
-	if seat := g.Seats[g.Engine.Prompt().Faction]; seat.Player != "" {
+	m := b.turnMessage(g, ch.After, ch.Seq, 0, true)
+	if seat := g.Seats[ch.After.Prompt().Faction]; seat.Player != "" {
 		m.ping = []string{seat.Player}
 	}
 	msg, err := b.post(ctx, ref.Channel, m)
 	if err != nil {
 		return err
 	}
-	b.setTurn(ctx, w.Game, ref.Guild, turnRef{msg.ChannelID, msg.ID, a.Seq})
+	b.setTurn(ctx, w.Game, ref.Guild, turnRef{msg.ChannelID, msg.ID, ch.Seq})
 	return nil
 }
 
