@@ -84,6 +84,11 @@ func serveCmd(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// A game's end is recorded with its last decision; its announcement
+	// comes after and may have been lost to a crash or a Discord failure.
+	if err := b.AnnounceEnded(ctx); err != nil {
+		logger.Error("announcing ended games", "error", err)
+	}
 	// Reminders: a pass every minute; each finds what is due in the store,
 	// so a restart or a second process loses or doubles nothing.
 	reminders, err := b.Reminders().Cron("* * * * *", func(sum remind.Summary, err error) {
