@@ -51,6 +51,9 @@ type Config struct {
 	REST *discordgo.Session
 	// Board renders board images; nil when none are available.
 	Board BoardRenderer
+	// Charts draws the league and margin charts; nil when none are
+	// available.
+	Charts ChartRenderer
 	// Log receives one line per interaction; slog.Default() when nil.
 	Log *slog.Logger
 	// Seed seeds new games; random when nil. Tests fix it.
@@ -68,6 +71,7 @@ type Bot struct {
 	tables *commands.Tables // every change to a game goes through it
 	rest   *discordgo.Session
 	board  BoardRenderer
+	charts ChartRenderer
 	log    *slog.Logger
 	seed   func() uint64
 	menus  commands.Layout
@@ -107,6 +111,9 @@ func New(cfg Config) (*Bot, error) {
 		locks: map[string]*sync.Mutex{}, recent: map[string]cached{}}
 	if b.log == nil {
 		b.log = slog.Default()
+	}
+	if b.charts = cfg.Charts; b.charts == nil {
+		b.charts = noCharts{}
 	}
 	if b.now == nil {
 		b.now = time.Now

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -331,9 +330,9 @@ func (c *call) leagueStandings(ctx context.Context, l db.League, season int, pri
 			b.WriteString(commands.ResultLine(e) + "\n")
 		}
 	}
-	img, err := chart.Standings(chart.Table{Title: title, Subtitle: sub, Rows: standingsRows(rows, name)})
+	png, err := c.b.charts.Standings(chart.Table{Title: title, Subtitle: sub, Rows: standingsRows(rows, name)})
 	c.outcome = "ok"
-	c.replyWithImage(ctx, b.String(), "standings.png", img, err, private)
+	c.replyWithImage(ctx, b.String(), "standings.png", png, err, private)
 }
 
 func (c *call) leagueFactions(ctx context.Context, l db.League, private bool) {
@@ -408,23 +407,18 @@ func (c *call) leaguePlayer(ctx context.Context, l db.League, member, name strin
 	}
 	last := hist[len(hist)-1].Rating
 	text := fmt.Sprintf("<@%s> in **%s**: rating %.1f (μ %.1f, σ %.2f) after %d rated games.", member, l.Name, last.Ordinal(), last.Mu, last.Sigma, len(hist))
-	img, err := chart.Rating(chart.RatingChart{Title: name + " · " + l.Name, Points: pts})
-	c.replyWithImage(ctx, text, "rating.png", img, err, private)
+	png, err := c.b.charts.Rating(chart.RatingChart{Title: name + " · " + l.Name, Points: pts})
+	c.replyWithImage(ctx, text, "rating.png", png, err, private)
 }
 
 // replyWithImage answers with text and a picture; a picture that cannot be
 // drawn is logged and left out.
-func (c *call) replyWithImage(ctx context.Context, text, fileName string, img image.Image, drawErr error, private bool) {
+func (c *call) replyWithImage(ctx context.Context, text, fileName string, png []byte, drawErr error, private bool) {
 	parts := commands.Split(text, maxContent)
 	first := message{content: parts[0]}
 	if drawErr == nil {
-		if data, err := chart.PNG(img); err == nil {
-			first.files = []file{{name: fileName, data: data}}
-		} else {
-			drawErr = err
-		}
-	}
-	if drawErr != nil {
+		first.files = []file{{name: fileName, data: png}}
+	} else {
 		c.b.log.Error("drawing a chart", "what", c.what, "error", drawErr)
 	}
 	if err := c.edit(ctx, first); err != nil {
@@ -454,11 +448,7 @@ func (b *Bot) marginChart(ctx context.Context, id int64, scenario string) ([]byt
 	for i, p := range pts {
 		steps[i] = chart.MarginStep{Card: p.Card, Margins: p.Margins, Propaganda: p.Propaganda}
 	}
-	img, err := chart.Margins(chart.MarginChart{Title: fmt.Sprintf("Game %d · %s scenario", id, scenario), Steps: steps})
-	if err != nil {
-		return nil, err
-	}
-	return chart.PNG(img)
+	return b.charts.Margins(chart.MarginChart{Title: fmt.Sprintf("Game %d · %s scenario", id, scenario), Steps: steps})
 }
 
 // gameChart answers /game chart: the channel's game, or its last one.

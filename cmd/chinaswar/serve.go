@@ -20,6 +20,7 @@ import (
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/render"
+	"github.com/chinaswar/chinaswar/render/chart"
 )
 
 // serveCmd runs the Discord bot: over the gateway with DISCORD_TOKEN, or as
@@ -78,7 +79,7 @@ func serveCmd(args []string) error {
 	board := func(g *engine.Game, highlight []engine.SpaceID, focus *engine.SpaceID) ([]byte, error) {
 		return render.Board(g, render.Options{Highlight: highlight, Focus: focus})
 	}
-	b, err := bot.New(bot.Config{Store: store, REST: rest, Board: board, Log: logger})
+	b, err := bot.New(bot.Config{Store: store, REST: rest, Board: board, Charts: chart.Drawer{}, Log: logger})
 	if err != nil {
 		return err
 	}
