@@ -24,71 +24,59 @@ import (
 // spaces outlined, and a new turn message pings the next player.
 
 // playClick applies a click on a turn message.
-func (c *call) playClick(ctx context.Context, id commands.ControlID) {
+func (c *call) playClick(ctx context.Context, id commands.ControlID) error {
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if errors.Is(err, errNoGame) {
-		c.refuse("refused: no game", fmt.Sprintf("Game %d is no longer played in this channel. Nothing was changed.", id.Game))
-		return
+		return refused("refused: no game", fmt.Sprintf("Game %d is no longer played in this channel. Nothing was changed.", id.Game))
 	}
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	user := c.userID()
 	switch {
 	case t.ID != id.Game:
-		c.refuse("refused: other game", fmt.Sprintf("This message belongs to game %d, which is no longer played here. Nothing was changed.", id.Game))
-		return
+		return refused("refused: other game", fmt.Sprintf("This message belongs to game %d, which is no longer played here. Nothing was changed.", id.Game))
 	case t.lobby:
-		c.refuse("refused: lobby", "This game has not started yet. Nothing was changed.")
-		return
+		return refused("refused: lobby", "This game has not started yet. Nothing was changed.")
 	case !holds(t.Game, user, id.Faction):
-		c.refuse("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can choose here. Nothing was changed.", who(t.Game, id.Faction), id.Faction))
-		return
+		return refused("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can choose here. Nothing was changed.", who(t.Game, id.Faction), id.Faction))
 	case id.Seq < t.Seq && c.retried(ctx, t, id):
 		c.outcome = "duplicate"
-		return
+		return nil
 	case t.Seq != id.Seq:
-		c.refuse("refused: stale", fmt.Sprintf("This message is out of date: the game has moved on (decision %d; this message showed decision %d). Nothing was changed: use the newest turn message.", t.Seq, id.Seq))
-		return
+		return refused("refused: stale", fmt.Sprintf("This message is out of date: the game has moved on (decision %d; this message showed decision %d). Nothing was changed: use the newest turn message.", t.Seq, id.Seq))
 	}
 	p := t.Engine.Prompt()
 	if p == nil {
-		c.refuse("refused: over", "The game is over. Nothing was changed.")
-		return
+		return refused("refused: over", "The game is over. Nothing was changed.")
 	}
 	if p.Faction != id.Faction {
-		c.refuse("refused: not your turn", fmt.Sprintf("It is %s's decision, not %s's. Nothing was changed.", p.Faction, id.Faction))
-		return
+		return refused("refused: not your turn", fmt.Sprintf("It is %s's decision, not %s's. Nothing was changed.", p.Faction, id.Faction))
 	}
 	switch id.Kind {
 	case commands.KindPage:
 		c.outcome = "page"
 		m := c.b.turnMessage(t.Game, t.Engine, t.Seq, id.Page, false)
 		if err := c.edit(ctx, m); err != nil {
-			c.fail(err)
-			return
+			return quiet(err)
 		}
 		c.b.setTurn(ctx, t.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), t.Seq})
-		return
+		return nil
 	case commands.KindUndo:
-		c.undo(ctx, t, p.Faction, true)
-		return
+		return c.undo(ctx, t, p.Faction, true)
 	}
 	choice, err := id.Pick.Choice(p)
 	if err != nil {
-		c.refuse("refused: bad control", "This button does not match the game's question; nothing was changed. Use /do instead.")
-		return
+		return refused("refused: bad control", "This button does not match the game's question; nothing was changed. Use /do instead.")
 	}
 	ch, err := c.b.tables.Decide(ctx, c.move(t, t.Seq), p.Faction, choice.ID)
 	if err != nil {
-		c.applyFailed(err)
-		return
+		return err
 	}
 	ch.Applied = []commands.Applied{{Faction: p.Faction, Choice: choice}}
 	c.outcome, c.seq = "applied", ch.Seq
 	c.present(ctx, t, ch, true)
+	return nil
 }
 
 // retried reports whether a click on an outdated message is a second
@@ -109,36 +97,17 @@ func (c *call) messageID() string {
 	return ""
 }
 
-// applyFailed reports a decision the store did not take.
-func (c *call) applyFailed(err error) {
-	outcome, text := problem(err)
-	if outcome == "duplicate" {
-		// A retried delivery of something already applied: its effects are
-		// already shown.
-		c.outcome = outcome
-		if c.deferred {
-			c.tell("Already applied.")
-		}
-		return
-	}
-	if outcome == "error" {
-		c.fail(err)
-	}
-	c.refuse(outcome, text)
-}
-
 // doCommand applies /do: one choice or a script.
-func (c *call) doCommand(ctx context.Context, script string) {
-	t, p, ok := c.myTurn(ctx)
-	if !ok {
-		return
+func (c *call) doCommand(ctx context.Context, script string) error {
+	t, p, err := c.myTurn(ctx)
+	if err != nil {
+		return err
 	}
 	ch, err := c.b.tables.Script(ctx, c.move(t, t.Seq), t.Engine, p.Faction, script)
 	done := ch.Applied
 	c.seq = ch.Seq
 	if errors.Is(err, commands.ErrAlreadyApplied) {
-		c.applyFailed(err)
-		return
+		return err
 	}
 	var b strings.Builder
 	if len(done) > 0 {
@@ -166,64 +135,57 @@ func (c *call) doCommand(ctx context.Context, script string) {
 		c.outcome = "applied"
 	}
 	if err := c.reply(ctx, b.String(), true); err != nil {
-		c.fail(err)
-		return
+		return quiet(err)
 	}
 	if len(done) > 0 {
 		c.present(ctx, t, ch, false)
 	}
+	return nil
 }
 
 // undoCommand applies /undo.
-func (c *call) undoCommand(ctx context.Context) {
-	t, p, ok := c.myTurn(ctx)
-	if !ok {
-		return
+func (c *call) undoCommand(ctx context.Context) error {
+	t, p, err := c.myTurn(ctx)
+	if err != nil {
+		return err
 	}
-	c.undo(ctx, t, p.Faction, false)
+	return c.undo(ctx, t, p.Faction, false)
 }
 
 // undo takes back faction f's last decision.
-func (c *call) undo(ctx context.Context, t *table, f engine.Faction, clicked bool) {
+func (c *call) undo(ctx context.Context, t *table, f engine.Faction, clicked bool) error {
 	ch, err := c.b.tables.Undo(ctx, c.move(t, t.Seq), f)
 	if re := (*engine.RuleError)(nil); errors.As(err, &re) {
-		c.refuse("refused: cannot undo", "Nothing was changed: "+re.Error())
-		return
+		return refused("refused: cannot undo", "Nothing was changed: "+re.Error())
 	}
 	if err != nil {
-		c.applyFailed(err)
-		return
+		return err
 	}
 	c.outcome, c.seq = "undone", ch.Seq
 	if !clicked {
 		if err := c.reply(ctx, fmt.Sprintf("Undone: %s's last decision.", f), true); err != nil {
-			c.fail(err)
-			return
+			return quiet(err)
 		}
 	}
 	c.present(ctx, t, ch, clicked)
+	return nil
 }
 
 // myTurn loads the channel's game for a command that decides: it must be
-// started, not over, and the user must hold the faction to decide.
-func (c *call) myTurn(ctx context.Context) (*table, *engine.Prompt, bool) {
+// started, not over, and the user must hold the faction to decide; else
+// it says why not.
+func (c *call) myTurn(ctx context.Context) (*table, *engine.Prompt, error) {
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return nil, nil, false
+		return nil, nil, err
 	}
 	c.game, c.seq = t.ID, t.Seq
 	if t.lobby {
-		c.refuse("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
-		return nil, nil, false
+		return nil, nil, refused("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
 	}
 	p := t.Engine.Prompt()
 	if p == nil {
-		c.refuse("refused: over", "The game is over.")
-		return nil, nil, false
+		return nil, nil, refused("refused: over", "The game is over.")
 	}
 	c.faction = p.Faction.String()
 	if !holds(t.Game, c.userID(), p.Faction) {
@@ -231,10 +193,9 @@ func (c *call) myTurn(ctx context.Context) (*table, *engine.Prompt, bool) {
 		if fs := seatsOf(t.Game, c.userID()); len(fs) > 0 {
 			yours = fmt.Sprintf(" You play %s.", factionList(fs))
 		}
-		c.refuse("refused: not your turn", fmt.Sprintf("It is %s's decision (%s), played by %s.%s Nothing was changed.", p.Faction, p.Question, who(t.Game, p.Faction), yours))
-		return nil, nil, false
+		return nil, nil, refused("refused: not your turn", fmt.Sprintf("It is %s's decision (%s), played by %s.%s Nothing was changed.", p.Faction, p.Question, who(t.Game, p.Faction), yours))
 	}
-	return t, p, true
+	return t, p, nil
 }
 
 func factionList(fs []engine.Faction) string {
