@@ -30,9 +30,6 @@ func (t *Tables) Session(ctx context.Context, m Move, g *engine.Game) *Session {
 // Game is the game as it is now. It is shared: read it, never change it.
 func (s *Session) Game() *engine.Game { return s.g }
 
-// Seq is the game's decision count now.
-func (s *Session) Seq() int64 { return s.m.Seq }
-
 func (s *Session) next() Move {
 	m := s.m
 	if s.n > 0 && m.Key != "" {
