@@ -38,14 +38,18 @@ func (t *Tables) Start(ctx context.Context, id int64) error {
 // Abandon stops game id unfinished. Its end, and its league result for a
 // league game, are recorded as one.
 func (t *Tables) Abandon(ctx context.Context, id int64) (Change, error) {
+	// Read first: the store replays an abandoned game from its seed at
+	// its next load. A game that no longer loads may be abandoned all the
+	// same; its Change then has no game.
+	g, viewErr := t.store.View(ctx, id)
 	if err := t.store.SetStatus(ctx, id, db.Abandoned); err != nil {
 		return Change{}, err
 	}
-	g, err := t.store.View(ctx, id)
-	if err != nil {
-		return Change{}, err
+	ch := Change{Game: id, Abandoned: true}
+	if viewErr == nil {
+		ch.Seq, ch.Before, ch.After = g.Seq, g.Engine, g.Engine
 	}
-	return Change{Game: id, Seq: g.Seq, Before: g.Engine, After: g.Engine, Abandoned: true}, nil
+	return ch, nil
 }
 
 // Unannounced lists the games played in Discord channels whose end has not
