@@ -105,12 +105,7 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 		}
 	}
 	cfg := engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}
-	var id int64
-	if lg.ID != 0 {
-		id, err = c.b.store.CreateLeagueLobby(ctx, channel, cfg, c.userID(), lg.ID)
-	} else {
-		id, err = c.b.store.CreateLobby(ctx, channel, cfg, c.userID())
-	}
+	id, err := c.b.tables.Open(ctx, channel, cfg, c.userID(), lg.ID)
 	if err != nil {
 		c.fail(err)
 		outcome, text := problem(err)
@@ -157,7 +152,7 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) error {
 		}
 		return nil
 	}
-	if err := c.b.store.ClaimSeat(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
+	if err := c.b.tables.Join(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
 		if errors.Is(err, db.ErrSeatTaken) {
 			return refused("refused: seat taken", fmt.Sprintf("%s was taken a moment ago. Nothing was changed.", f))
 		}
@@ -193,17 +188,12 @@ func (c *call) resumeIfWaiting(ctx context.Context, t *table, f engine.Faction) 
 	}
 }
 
+// freeSeats lists the factions of g nobody plays, or says "none".
 func freeSeats(g *db.Game) string {
-	var free []string
-	for _, f := range engine.Factions {
-		if s, ok := g.Seats[f]; !ok || s.Player == "" {
-			free = append(free, f.String())
-		}
+	if free := commands.FreeSeats(g); len(free) > 0 {
+		return factionList(free)
 	}
-	if len(free) == 0 {
-		return "none"
-	}
-	return strings.Join(free, ", ")
+	return "none"
 }
 
 func (c *call) gameLeave(ctx context.Context, t *table, o options) error {
@@ -223,7 +213,7 @@ func (c *call) gameLeave(ctx context.Context, t *table, o options) error {
 		return refused("refused: not seated", "You do not play any faction in this game.")
 	}
 	for _, f := range mine {
-		if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{}); err != nil {
+		if err := c.b.tables.Reseat(ctx, t.ID, f, db.Seat{}); err != nil {
 			return err
 		}
 	}
@@ -260,27 +250,19 @@ func (c *call) seatsText(ctx context.Context, t *table) string {
 }
 
 func (c *call) gameStart(ctx context.Context, t *table) error {
-	if !t.lobby {
+	var bad *commands.SeatsError
+	switch err := c.b.tables.Start(ctx, t.Game); {
+	case errors.Is(err, db.ErrStarted):
 		return refused("refused: started", "The game has already started.")
-	}
-	if free := freeSeats(t.Game); free != "none" {
-		return refused("refused: empty seats", fmt.Sprintf("Not every faction has a player yet. Free: %s. Take one with `/game join`; one member may hold several. Nothing was changed.", free))
+	case errors.As(err, &bad) && len(bad.Free) > 0:
+		return refused("refused: empty seats", fmt.Sprintf("Not every faction has a player yet. Free: %s. Take one with `/game join`; one member may hold several. Nothing was changed.", factionList(bad.Free)))
+	case bad != nil:
+		return refused("refused: teams", fmt.Sprintf("The rules say %s play as one team (teams=), but %s and %s have different players. Seat them with the same member, or open a game without that team. Nothing was changed.", factionList(bad.Team), bad.Team[0], bad.Split))
+	case err != nil:
+		return err
 	}
 	opts, err := engine.ParseOptions(t.Options)
 	if err != nil {
-		return err
-	}
-	for _, team := range opts.Teams {
-		for _, f := range team[1:] {
-			if t.Seats[f].Player != t.Seats[team[0]].Player {
-				return refused("refused: teams", fmt.Sprintf("The rules say %s play as one team (teams=), but %s and %s have different players. Seat them with the same member, or open a game without that team. Nothing was changed.", factionList(team), team[0], f))
-			}
-		}
-	}
-	if err := c.b.tables.Start(ctx, t.ID); err != nil {
-		if errors.Is(err, db.ErrStarted) {
-			return refused("refused: started", "The game has already started.")
-		}
 		return err
 	}
 	c.outcome = "started"
@@ -346,7 +328,7 @@ func (c *call) gameReplace(ctx context.Context, t *table, o options) error {
 		}
 	}
 	old := who(t.Game, f)
-	if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{Player: member, Name: name}); err != nil {
+	if err := c.b.tables.Reseat(ctx, t.ID, f, db.Seat{Player: member, Name: name}); err != nil {
 		return err
 	}
 	t.Seats[f] = db.Seat{Player: member, Name: name}

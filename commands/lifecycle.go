@@ -30,11 +30,6 @@ func (t *Tables) Pass(ctx context.Context, id int64, f engine.Faction, seq int64
 	return t.Decide(ctx, Move{Game: id, Seq: seq, Key: fmt.Sprintf("deadline:%d", seq)}, f, "pass")
 }
 
-// Start ends game id's lobby: from now on it takes decisions.
-func (t *Tables) Start(ctx context.Context, id int64) error {
-	return t.store.Start(ctx, id)
-}
-
 // Abandon stops game id unfinished. Its end, and its league result for a
 // league game, are recorded as one.
 func (t *Tables) Abandon(ctx context.Context, id int64) (Change, error) {

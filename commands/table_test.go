@@ -120,3 +120,43 @@ func TestTablesPass(t *testing.T) {
 		t.Fatal("a second deadline Pass was applied")
 	}
 }
+
+// A game starts only with every faction played and every team held by one
+// member (1.5).
+func TestTablesStart(t *testing.T) {
+	ctx := context.Background()
+	tb, _, _ := openTables(t)
+	cfg := engine.Config{Scenario: "1937", Seed: 1, Options: engine.Options{Teams: [][]engine.Faction{{engine.JPN, engine.WLD}}}}
+	id, err := tb.Open(ctx, "lobby", cfg, "ann", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := func() error {
+		g, err := tb.View(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb.Start(ctx, g)
+	}
+	var bad *SeatsError
+	if err := start(); !errors.As(err, &bad) || len(bad.Free) != engine.NumFactions {
+		t.Fatalf("start with no player: %v", err)
+	}
+	for _, f := range engine.Factions {
+		if err := tb.Join(ctx, id, f, db.Seat{Player: "p" + f.String()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := start(); !errors.As(err, &bad) || bad.Split != engine.WLD {
+		t.Fatalf("start with a split team: %v", err)
+	}
+	if err := tb.Reseat(ctx, id, engine.WLD, db.Seat{Player: "pJPN"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := start(); err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	if err := start(); !errors.Is(err, db.ErrStarted) {
+		t.Fatalf("a second start: %v", err)
+	}
+}
