@@ -51,6 +51,9 @@ type Config struct {
 	REST *discordgo.Session
 	// Board renders board images; nil when none are available.
 	Board BoardRenderer
+	// Charts draws the league and margin charts; nil when none are
+	// available.
+	Charts ChartRenderer
 	// Log receives one line per interaction; slog.Default() when nil.
 	Log *slog.Logger
 	// Seed seeds new games; random when nil. Tests fix it.
@@ -64,14 +67,16 @@ type Config struct {
 
 // Bot handles interactions. It is safe for concurrent use.
 type Bot struct {
-	store *db.Store
-	rest  *discordgo.Session
-	board BoardRenderer
-	log   *slog.Logger
-	seed  func() uint64
-	menus commands.Layout
-	now   func() time.Time
-	sched *remind.Scheduler
+	store  *db.Store
+	tables *commands.Tables // every change to a game goes through it
+	rest   *discordgo.Session
+	board  BoardRenderer
+	charts ChartRenderer
+	log    *slog.Logger
+	seed   func() uint64
+	menus  commands.Layout
+	now    func() time.Time
+	sched  *remind.Scheduler
 
 	// ctx is cancelled when a shutdown gives up waiting for work.
 	ctx    context.Context
@@ -102,13 +107,16 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Store == nil || cfg.REST == nil {
 		return nil, errors.New("bot: a store and a REST session are required")
 	}
-	b := &Bot{store: cfg.Store, rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout, now: cfg.Now,
+	b := &Bot{store: cfg.Store, tables: commands.NewTables(cfg.Store), rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout, now: cfg.Now,
 		locks: map[string]*sync.Mutex{}, recent: map[string]cached{}}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
 	b.log = slog.New(redacting(b.log.Handler()))
 	b.board = bounded(b.board, renderSlots())
+	if b.charts = cfg.Charts; b.charts == nil {
+		b.charts = noCharts{}
+	}
 	if b.now == nil {
 		b.now = time.Now
 	}

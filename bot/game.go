@@ -21,68 +21,59 @@ import (
 // Each subcommand answers privately (a short confirmation or why nothing
 // was done) and announces what changed to the channel.
 
-func (c *call) gameCommand(ctx context.Context, sub string, o options) {
+func (c *call) gameCommand(ctx context.Context, sub string, o options) error {
 	l := c.b.channelLock(c.i.ChannelID)
 	l.Lock()
 	defer l.Unlock()
 	switch sub {
 	case "new":
-		c.gameNew(ctx, o)
-		return
+		return c.gameNew(ctx, o)
 	}
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.game, c.seq = t.ID, t.Seq
 	switch sub {
 	case "join":
-		c.gameJoin(ctx, t, o)
+		return c.gameJoin(ctx, t, o)
 	case "leave":
-		c.gameLeave(ctx, t, o)
+		return c.gameLeave(ctx, t, o)
 	case "seats":
 		c.outcome = "ok"
-		c.done(ctx, c.seatsText(ctx, t), "")
+		return c.done(ctx, c.seatsText(ctx, t), "")
 	case "start":
-		c.gameStart(ctx, t)
+		return c.gameStart(ctx, t)
 	case "replace":
-		c.gameReplace(ctx, t, o)
+		return c.gameReplace(ctx, t, o)
 	case "abandon":
-		c.gameAbandon(ctx, t)
-	default:
-		c.refuse("refused: unknown subcommand", "Unknown /game subcommand; see /help.")
+		return c.gameAbandon(ctx, t)
 	}
+	return refused("refused: unknown subcommand", "Unknown /game subcommand; see /help.")
 }
 
 // done answers privately and, when announce is not empty, tells the
 // channel.
-func (c *call) done(ctx context.Context, private, announce string) {
+func (c *call) done(ctx context.Context, private, announce string) error {
 	if err := c.reply(ctx, private, true); err != nil {
-		c.fail(err)
-		return
+		return quiet(err)
 	}
 	for _, part := range commands.Split(announce, maxContent) {
 		if _, err := c.followup(ctx, message{content: part}, false); err != nil {
-			c.fail(err)
-			return
+			return quiet(err)
 		}
 	}
+	return nil
 }
 
-func (c *call) gameNew(ctx context.Context, o options) {
+func (c *call) gameNew(ctx context.Context, o options) error {
 	scenario := o.str("scenario")
 	if scenario != "1937" && scenario != "1938" {
-		c.refuse("refused: scenario", "Choose scenario 1937 or 1938. Nothing was created.")
-		return
+		return refused("refused: scenario", "Choose scenario 1937 or 1938. Nothing was created.")
 	}
 	opts, err := engine.ParseOptions(o.str("rules"))
 	if err != nil {
-		c.refuse("refused: rules", fmt.Sprintf("The optional rules %q do not work: %v. Nothing was created.", o.str("rules"), err))
-		return
+		return refused("refused: rules", fmt.Sprintf("The optional rules %q do not work: %v. Nothing was created.", o.str("rules"), err))
 	}
 	channel := c.i.ChannelID
 	if t, err := c.b.current(ctx, channel); err == nil {
@@ -90,54 +81,38 @@ func (c *call) gameNew(ctx context.Context, o options) {
 		if t.lobby {
 			state = "waiting for players"
 		}
-		c.refuse("refused: place taken", fmt.Sprintf("This channel already has game %d (%s). Finish it, or `/game abandon` it, before opening another; a thread works too.", t.ID, state))
-		return
+		return refused("refused: place taken", fmt.Sprintf("This channel already has game %d (%s). Finish it, or `/game abandon` it, before opening another; a thread works too.", t.ID, state))
 	} else if !errors.Is(err, errNoGame) {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	var lg db.League
 	if name := strings.TrimSpace(o.str("league")); name != "" {
 		if c.i.GuildID == "" {
-			c.refuse("refused: no server", "League games are played in a server's channels. Nothing was created.")
-			return
+			return refused("refused: no server", "League games are played in a server's channels. Nothing was created.")
 		}
 		var err error
 		lg, err = c.b.store.LeagueByName(ctx, c.i.GuildID, name)
 		if errors.Is(err, db.ErrNoLeague) {
-			c.refuse("refused: no league", fmt.Sprintf("There is no league called %q in this server, so nothing was created. %s", name, c.leagueNames(ctx)))
-			return
+			return refused("refused: no league", fmt.Sprintf("There is no league called %q in this server, so nothing was created. %s", name, c.leagueNames(ctx)))
 		}
 		if err != nil {
-			c.fail(err)
-			c.refuse(problem(err))
-			return
+			return err
 		}
 		if ok, err := c.b.store.IsLeagueMember(ctx, lg.ID, c.userID()); err != nil {
-			c.fail(err)
-			c.refuse(problem(err))
-			return
+			return err
 		} else if !ok {
-			c.refuse("refused: not a member", fmt.Sprintf("Only members of **%s** may open its games: `/league join name:%s` first. Nothing was created.", lg.Name, lg.Name))
-			return
+			return refused("refused: not a member", fmt.Sprintf("Only members of **%s** may open its games: `/league join name:%s` first. Nothing was created.", lg.Name, lg.Name))
 		}
 	}
 	cfg := engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}
-	var id int64
-	if lg.ID != 0 {
-		id, err = c.b.store.CreateLeagueLobby(ctx, channel, cfg, c.userID(), lg.ID)
-	} else {
-		id, err = c.b.store.CreateLobby(ctx, channel, cfg, c.userID())
-	}
+	id, err := c.b.tables.Open(ctx, channel, cfg, c.userID(), lg.ID)
 	if err != nil {
 		c.fail(err)
 		outcome, text := problem(err)
 		if errors.Is(err, db.ErrPlaceTaken) {
 			outcome, text = "refused: place taken", "This channel already has a game."
 		}
-		c.refuse(outcome, text)
-		return
+		return refused(outcome, text)
 	}
 	c.game, c.outcome = id, "created"
 	rules := "standard rules"
@@ -148,7 +123,7 @@ func (c *call) gameNew(ctx context.Context, o options) {
 	if lg.ID != 0 {
 		league = fmt.Sprintf(" It counts for the league **%s** (season %d).", lg.Name, lg.Season)
 	}
-	c.done(ctx, fmt.Sprintf("Game %d is open.%s", id, league),
+	return c.done(ctx, fmt.Sprintf("Game %d is open.%s", id, league),
 		fmt.Sprintf("**New game %d**: scenario %s, %s, opened by <@%s>.%s\nTake a faction with `/game join` (JPN, NAT, WLD, CPC; one member may hold several). `/game start` begins once all four are seated.\n%s",
 			id, scenario, rules, c.userID(), league, commands.Provenance))
 }
@@ -163,10 +138,10 @@ func (c *call) factionOption(o options) (engine.Faction, bool) {
 	return f, true
 }
 
-func (c *call) gameJoin(ctx context.Context, t *table, o options) {
+func (c *call) gameJoin(ctx context.Context, t *table, o options) error {
 	f, ok := c.factionOption(o)
 	if !ok {
-		return
+		return nil
 	}
 	user := c.userID()
 	if s, taken := t.Seats[f]; taken && s.Player != "" {
@@ -175,16 +150,13 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) {
 		} else {
 			c.refuse("refused: seat taken", fmt.Sprintf("%s is taken by <@%s>. Nothing was changed; free factions: %s.", f, s.Player, freeSeats(t.Game)))
 		}
-		return
+		return nil
 	}
-	if err := c.b.store.ClaimSeat(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
+	if err := c.b.tables.Join(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
 		if errors.Is(err, db.ErrSeatTaken) {
-			c.refuse("refused: seat taken", fmt.Sprintf("%s was taken a moment ago. Nothing was changed.", f))
-			return
+			return refused("refused: seat taken", fmt.Sprintf("%s was taken a moment ago. Nothing was changed.", f))
 		}
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	t.Seats[f] = db.Seat{Player: user, Name: c.displayName()}
 	c.outcome = "joined"
@@ -197,9 +169,12 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) {
 	if !t.lobby {
 		next = "The game goes on."
 	}
-	c.done(ctx, fmt.Sprintf("You play %s.", commands.FactionTitle(f)),
-		fmt.Sprintf("<@%s> plays **%s**. %s", user, commands.FactionTitle(f), next))
+	if err := c.done(ctx, fmt.Sprintf("You play %s.", commands.FactionTitle(f)),
+		fmt.Sprintf("<@%s> plays **%s**. %s", user, commands.FactionTitle(f), next)); err != nil {
+		return err
+	}
 	c.resumeIfWaiting(ctx, t, f)
+	return nil
 }
 
 // resumeIfWaiting posts a turn message when a started game waited for the
@@ -213,42 +188,33 @@ func (c *call) resumeIfWaiting(ctx context.Context, t *table, f engine.Faction) 
 	}
 }
 
+// freeSeats lists the factions of g nobody plays, or says "none".
 func freeSeats(g *db.Game) string {
-	var free []string
-	for _, f := range engine.Factions {
-		if s, ok := g.Seats[f]; !ok || s.Player == "" {
-			free = append(free, f.String())
-		}
+	if free := commands.FreeSeats(g); len(free) > 0 {
+		return factionList(free)
 	}
-	if len(free) == 0 {
-		return "none"
-	}
-	return strings.Join(free, ", ")
+	return "none"
 }
 
-func (c *call) gameLeave(ctx context.Context, t *table, o options) {
+func (c *call) gameLeave(ctx context.Context, t *table, o options) error {
 	user := c.userID()
 	mine := seatsOf(t.Game, user)
 	if o.str("faction") != "" {
 		f, ok := c.factionOption(o)
 		if !ok {
-			return
+			return nil
 		}
 		if !holds(t.Game, user, f) {
-			c.refuse("refused: not your seat", fmt.Sprintf("You do not play %s. Nothing was changed.", f))
-			return
+			return refused("refused: not your seat", fmt.Sprintf("You do not play %s. Nothing was changed.", f))
 		}
 		mine = []engine.Faction{f}
 	}
 	if len(mine) == 0 {
-		c.refuse("refused: not seated", "You do not play any faction in this game.")
-		return
+		return refused("refused: not seated", "You do not play any faction in this game.")
 	}
 	for _, f := range mine {
-		if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{}); err != nil {
-			c.fail(err)
-			c.refuse(problem(err))
-			return
+		if err := c.b.tables.Reseat(ctx, t.ID, f, db.Seat{}); err != nil {
+			return err
 		}
 	}
 	c.outcome = "left"
@@ -256,7 +222,7 @@ func (c *call) gameLeave(ctx context.Context, t *table, o options) {
 	if !t.lobby {
 		note = " The game waits for a new player: `/game join`."
 	}
-	c.done(ctx, fmt.Sprintf("You no longer play %s.", factionList(mine)),
+	return c.done(ctx, fmt.Sprintf("You no longer play %s.", factionList(mine)),
 		fmt.Sprintf("<@%s> leaves %s.%s", user, factionList(mine), note))
 }
 
@@ -283,47 +249,34 @@ func (c *call) seatsText(ctx context.Context, t *table) string {
 	return b.String()
 }
 
-func (c *call) gameStart(ctx context.Context, t *table) {
-	if !t.lobby {
-		c.refuse("refused: started", "The game has already started.")
-		return
-	}
-	if free := freeSeats(t.Game); free != "none" {
-		c.refuse("refused: empty seats", fmt.Sprintf("Not every faction has a player yet. Free: %s. Take one with `/game join`; one member may hold several. Nothing was changed.", free))
-		return
+func (c *call) gameStart(ctx context.Context, t *table) error {
+	var bad *commands.SeatsError
+	switch err := c.b.tables.Start(ctx, t.Game); {
+	case errors.Is(err, db.ErrStarted):
+		return refused("refused: started", "The game has already started.")
+	case errors.As(err, &bad) && len(bad.Free) > 0:
+		return refused("refused: empty seats", fmt.Sprintf("Not every faction has a player yet. Free: %s. Take one with `/game join`; one member may hold several. Nothing was changed.", factionList(bad.Free)))
+	case bad != nil:
+		return refused("refused: teams", fmt.Sprintf("The rules say %s play as one team (teams=), but %s and %s have different players. Seat them with the same member, or open a game without that team. Nothing was changed.", factionList(bad.Team), bad.Team[0], bad.Split))
+	case err != nil:
+		return err
 	}
 	opts, err := engine.ParseOptions(t.Options)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
-	}
-	for _, team := range opts.Teams {
-		for _, f := range team[1:] {
-			if t.Seats[f].Player != t.Seats[team[0]].Player {
-				c.refuse("refused: teams", fmt.Sprintf("The rules say %s play as one team (teams=), but %s and %s have different players. Seat them with the same member, or open a game without that team. Nothing was changed.", factionList(team), team[0], f))
-				return
-			}
-		}
-	}
-	if err := c.b.store.Start(ctx, t.ID); err != nil {
-		if errors.Is(err, db.ErrStarted) {
-			c.refuse("refused: started", "The game has already started.")
-			return
-		}
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.outcome = "started"
 	var seats []string
 	for _, f := range engine.Factions {
 		seats = append(seats, fmt.Sprintf("%s %s", f, who(t.Game, f)))
 	}
-	c.done(ctx, "Started.", strings.TrimSpace(fmt.Sprintf("**Game %d starts.** %s.\n%s", t.ID, strings.Join(seats, ", "), playersNote(opts, t.Game))))
+	if err := c.done(ctx, "Started.", strings.TrimSpace(fmt.Sprintf("**Game %d starts.** %s.\n%s", t.ID, strings.Join(seats, ", "), playersNote(opts, t.Game)))); err != nil {
+		return err
+	}
 	if t.Engine.Prompt() != nil {
 		c.postTurn(ctx, t.Game, t.Engine, t.Seq)
 	}
+	return nil
 }
 
 // playersNote says how victory is counted for members holding several
@@ -350,26 +303,23 @@ func (c *call) mayManage(ctx context.Context, t *table) bool {
 	return c.canManage() || (t.Host != "" && t.Host == c.userID())
 }
 
-func (c *call) gameReplace(ctx context.Context, t *table, o options) {
+func (c *call) gameReplace(ctx context.Context, t *table, o options) error {
 	f, ok := c.factionOption(o)
 	if !ok {
-		return
+		return nil
 	}
 	if !c.mayManage(ctx, t) {
-		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can replace a player. Nothing was changed.")
-		return
+		return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can replace a player. Nothing was changed.")
 	}
 	member := o.str("member")
 	if member == "" {
-		c.refuse("refused: member", "Name the member who takes the faction.")
-		return
+		return refused("refused: member", "Name the member who takes the faction.")
 	}
 	name := member
 	if d, ok := c.i.Data.(discordgo.ApplicationCommandInteractionData); ok && d.Resolved != nil {
 		if u := d.Resolved.Users[member]; u != nil {
 			if u.Bot {
-				c.refuse("refused: bot", "A bot cannot take a seat. Nothing was changed.")
-				return
+				return refused("refused: bot", "A bot cannot take a seat. Nothing was changed.")
 			}
 			name = u.Username
 			if u.GlobalName != "" {
@@ -378,22 +328,22 @@ func (c *call) gameReplace(ctx context.Context, t *table, o options) {
 		}
 	}
 	old := who(t.Game, f)
-	if err := c.b.store.SetSeat(ctx, t.ID, f, db.Seat{Player: member, Name: name}); err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+	if err := c.b.tables.Reseat(ctx, t.ID, f, db.Seat{Player: member, Name: name}); err != nil {
+		return err
 	}
 	t.Seats[f] = db.Seat{Player: member, Name: name}
 	c.outcome = "replaced"
-	c.done(ctx, fmt.Sprintf("%s now plays %s.", who(t.Game, f), f),
-		fmt.Sprintf("<@%s> hands **%s** from %s to <@%s>.", c.userID(), commands.FactionTitle(f), old, member))
+	if err := c.done(ctx, fmt.Sprintf("%s now plays %s.", who(t.Game, f), f),
+		fmt.Sprintf("<@%s> hands **%s** from %s to <@%s>.", c.userID(), commands.FactionTitle(f), old, member)); err != nil {
+		return err
+	}
 	c.resumeIfWaiting(ctx, t, f)
+	return nil
 }
 
-func (c *call) gameAbandon(ctx context.Context, t *table) {
+func (c *call) gameAbandon(ctx context.Context, t *table) error {
 	if !c.mayManage(ctx, t) {
-		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
-		return
+		return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
 	}
 	c.outcome = "asked"
 	m := message{content: fmt.Sprintf("Abandon game %d for good? It stops here, unfinished, and the channel is free for a new game. The record is kept.", t.ID),
@@ -401,10 +351,11 @@ func (c *call) gameAbandon(ctx context.Context, t *table) {
 	if err := c.edit(ctx, m); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
 // abandonClick answers the abandon confirmation's buttons.
-func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
+func (c *call) abandonClick(ctx context.Context, id commands.ControlID) error {
 	l := c.b.channelLock(c.i.ChannelID)
 	l.Lock()
 	defer l.Unlock()
@@ -413,21 +364,17 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
 		if err := c.edit(ctx, message{content: fmt.Sprintf("Game %d goes on.", id.Game)}); err != nil {
 			c.fail(err)
 		}
-		return
+		return nil
 	}
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if err != nil || t.ID != id.Game {
-		c.refuse("refused: other game", fmt.Sprintf("Game %d is no longer played here. Nothing was changed.", id.Game))
-		return
+		return refused("refused: other game", fmt.Sprintf("Game %d is no longer played here. Nothing was changed.", id.Game))
 	}
 	if !c.mayManage(ctx, t) {
-		c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
-		return
+		return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
 	}
-	if err := c.b.store.SetStatus(ctx, t.ID, db.Abandoned); err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+	if _, err := c.b.tables.Abandon(ctx, t.ID); err != nil {
+		return err
 	}
 	c.outcome = "abandoned"
 	if ref, ok := c.b.turn(ctx, t.ID); ok {
@@ -436,13 +383,13 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) {
 	}
 	if err := c.edit(ctx, message{content: fmt.Sprintf("Game %d is abandoned.", t.ID)}); err != nil {
 		c.fail(err)
-		return
 	}
-	text := fmt.Sprintf("<@%s> abandoned game %d after %d decisions. The channel is free: `/game new`.", c.userID(), t.ID, t.Seq)
-	if note := c.b.recordLeague(ctx, t.Game, nil); note != "" {
-		text += "\n" + note
-	}
-	if _, err := c.followup(ctx, message{content: text}, false); err != nil {
+	text := c.b.abandonedText(ctx, t.Game, c.userID())
+	if err := c.b.announceEnd(ctx, t.ID, []message{{content: text}}, func(m message) error {
+		_, err := c.followup(ctx, m, false)
+		return err
+	}); err != nil {
 		c.fail(err)
 	}
+	return nil
 }

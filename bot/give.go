@@ -2,10 +2,8 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
-	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
@@ -20,27 +18,21 @@ import (
 // its buttons carry the new count.
 
 // giveCommand applies /give.
-func (c *call) giveCommand(ctx context.Context, sub string, o options) {
+func (c *call) giveCommand(ctx context.Context, sub string, o options) error {
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.game, c.seq = t.ID, t.Seq
 	if t.lobby {
-		c.refuse("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
-		return
+		return refused("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
 	}
 	if t.Engine.Prompt() == nil {
-		c.refuse("refused: over", "The game is over. Nothing was changed.")
-		return
+		return refused("refused: over", "The game is over. Nothing was changed.")
 	}
 	tr, ok := c.transferOf(t, sub, o)
 	if !ok {
-		return
+		return nil
 	}
 	c.faction = tr.From.String()
 	if !holds(t.Game, c.userID(), tr.From) {
@@ -48,31 +40,32 @@ func (c *call) giveCommand(ctx context.Context, sub string, o options) {
 		if fs := seatsOf(t.Game, c.userID()); len(fs) > 0 {
 			yours = fmt.Sprintf(" You play %s.", factionList(fs))
 		}
-		c.refuse("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can give %s's Resources.%s Nothing was changed.", who(t.Game, tr.From), tr.From, tr.From, yours))
-		return
+		return refused("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can give %s's Resources.%s Nothing was changed.", who(t.Game, tr.From), tr.From, tr.From, yours))
 	}
 	// The rules are left to the engine, through the store: the store looks
 	// the interaction id up first, so a second delivery of a transfer
 	// already made is recognised even though the game has moved on.
-	st := c.stored(ctx, t)
-	if err := st.Transfer(tr); err != nil {
-		c.applyFailed(err)
-		return
+	ch, err := c.b.tables.Give(ctx, c.move(t, t.Seq), tr)
+	if err != nil {
+		return err
 	}
-	c.outcome, c.seq = "applied", st.seq
-	c.b.remember(c.i.ChannelID, t.ID, st.seq, st.g.Clone())
+	c.outcome, c.seq = "applied", ch.Seq
+	c.b.remember(c.i.ChannelID, t.ID, ch.Seq, ch.After)
 	line := transferLine(tr)
-	after := st.g.State()
+	after := ch.After.State()
 	private := fmt.Sprintf("Done: %s %s now has %d Resources; %s has %d.", line, tr.To, after.Resources[tr.To], tr.From, after.Resources[tr.From])
 	if tr.Patronage {
 		private = fmt.Sprintf("Done: %s Patronage is now %d; WLD has %d Resources.", line, after.Patronage, after.Resources[engine.WLD])
 	}
-	c.done(ctx, private, line)
+	if err := c.done(ctx, private, line); err != nil {
+		return err
+	}
 	// The executing faction's turn message still shows the old decision
 	// count, so its buttons would be refused as stale: show it afresh.
-	if st.g.Prompt() != nil {
-		c.showTurn(ctx, t.Game, st.g, st.seq, false)
+	if ch.After.Prompt() != nil {
+		c.showTurn(ctx, t.Game, ch.After, ch.Seq, false)
 	}
+	return nil
 }
 
 // transferOf reads the transfer a /give asks for; it refuses and reports
@@ -126,14 +119,4 @@ func transferLine(t engine.Transfer) string {
 		return fmt.Sprintf("NAT gave %d Patronage to WLD as Resources.", t.Amount)
 	}
 	return fmt.Sprintf("%s gave %d Resources to %s.", t.From, t.Amount, t.To)
-}
-
-// Transfer records a voluntary transfer through the store and makes it on
-// the local copy too.
-func (t *stored) Transfer(tr engine.Transfer) error {
-	a, err := t.store.Transfer(t.ctx, t.id, db.Decision{ExpectSeq: t.seq, Player: t.player, Key: t.nextKey()}, tr)
-	if err := t.settle(a, err); err != nil {
-		return err
-	}
-	return t.keepUp(t.g.Transfer(tr))
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/render/chart"
 )
 
 // A world is the bot, its database and a fake Discord, with helpers that
@@ -99,7 +100,7 @@ func (w *world) start() {
 		w.t.Fatal(err)
 	}
 	rest.Client = w.fake.Client()
-	b, err := New(Config{Store: st, REST: rest, Board: w.render.render, Seed: func() uint64 { return 42 }, Layout: w.layout, Now: w.clock.Now,
+	b, err := New(Config{Store: st, REST: rest, Board: w.render.render, Charts: chart.Drawer{}, Seed: func() uint64 { return 42 }, Layout: w.layout, Now: w.clock.Now,
 		Log: slog.New(slog.NewJSONHandler(w.logs, nil))})
 	if err != nil {
 		w.t.Fatal(err)

@@ -7,13 +7,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chinaswar/chinaswar/bot/internal/fakediscord"
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/commands/league"
-	"github.com/chinaswar/chinaswar/commands/league/openskill"
-	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
@@ -201,11 +198,11 @@ func TestLeagues(t *testing.T) {
 	if err != nil || len(all) != 4 {
 		t.Fatalf("results after four games: %+v %v", all, err)
 	}
-	book2, err := league.Recompute(openskill.Default(), toResults(rated))
+	book2, err := league.Rate(commands.LeagueResults(rated))
 	if err != nil {
 		t.Fatal(err)
 	}
-	book4, err := league.Recompute(openskill.Default(), toResults(all))
+	book4, err := league.Rate(commands.LeagueResults(all))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,34 +267,4 @@ func tableOf(s string) string {
 	}
 	table, _, _ := strings.Cut(after, "```")
 	return table
-}
-
-func TestLeagueSeats(t *testing.T) {
-	seat := func(p string) db.Seat { return db.Seat{Player: p} }
-	g := &db.Game{Info: db.Info{Options: "teams=JPN+WLD"}, Seats: map[engine.Faction]db.Seat{
-		engine.JPN: seat("a"), engine.NAT: seat("b"), engine.WLD: seat("a"), engine.CPC: seat("c")}}
-	got := leagueSeats(g)
-	want := []league.Seat{{Player: "a", Factions: []engine.Faction{engine.JPN, engine.WLD}}, {Player: "b", Factions: []engine.Faction{engine.NAT}},
-		{Player: "c", Factions: []engine.Faction{engine.CPC}}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("seats of a team game: %+v", got)
-	}
-	ended := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
-	if r, err := league.NewResult(1, 1, ended, [4]int{1, 2, 3, 4}, got); err != nil || r.Status() != league.Rated {
-		t.Errorf("a three-member team game: %v %v", r.Status(), err)
-	}
-	// Without teams=, a member holding two factions holds two seats.
-	g.Options = ""
-	got = leagueSeats(g)
-	if r, err := league.NewResult(1, 1, ended, [4]int{1, 2, 3, 4}, got); err != nil || len(got) != 4 || r.Status() != league.NotDistinct {
-		t.Errorf("a hot-seat game: %+v %v %v", got, r.Status(), err)
-	}
-	g.Seats = map[engine.Faction]db.Seat{engine.JPN: seat("a"), engine.NAT: seat("b")}
-	got = leagueSeats(g)
-	if len(got) != 4 || got[2].Player != "" || got[3].Player != "" {
-		t.Errorf("empty seats: %+v", got)
-	}
-	if r, err := league.NewAbandoned(1, 1, ended, got); err != nil || r.Status() != league.Abandoned {
-		t.Errorf("abandoned with empty seats: %v %v", r.Status(), err)
-	}
 }

@@ -1,20 +1,16 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/commands/league"
-	"github.com/chinaswar/chinaswar/commands/league/openskill"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/render/chart"
@@ -26,38 +22,35 @@ import (
 // are recomputed from them (league.Recompute) each time they are shown.
 
 // leagueCommand answers /league.
-func (c *call) leagueCommand(ctx context.Context, sub string, o options, private bool) {
+func (c *call) leagueCommand(ctx context.Context, sub string, o options, private bool) error {
 	if c.i.GuildID == "" {
-		c.refuse("refused: no server", "Leagues belong to a server: use /league in one of its channels.")
-		return
+		return refused("refused: no server", "Leagues belong to a server: use /league in one of its channels.")
 	}
 	switch sub {
 	case "create":
-		c.leagueCreate(ctx, o)
-		return
+		return c.leagueCreate(ctx, o)
 	case "info":
 		if o.str("name") == "" {
 			if list, err := c.b.store.Leagues(ctx, c.i.GuildID); err == nil && len(list) != 1 {
-				c.leagueList(ctx, list, private)
-				return
+				return c.leagueList(ctx, list, private)
 			}
 		}
 	}
-	l, ok := c.leagueArg(ctx, o.str("name"))
-	if !ok {
-		return
+	l, err := c.leagueArg(ctx, o.str("name"))
+	if err != nil {
+		return err
 	}
 	switch sub {
 	case "join":
-		c.leagueJoin(ctx, l)
+		return c.leagueJoin(ctx, l)
 	case "info":
-		c.leagueInfo(ctx, l, private)
+		return c.leagueInfo(ctx, l, private)
 	case "standings":
-		c.leagueStandings(ctx, l, o.integer("season", 0), private)
+		return c.leagueStandings(ctx, l, o.integer("season", 0), private)
 	case "factions":
-		c.leagueFactions(ctx, l, private)
+		return c.leagueFactions(ctx, l, private)
 	case "season":
-		c.leagueSeason(ctx, l)
+		return c.leagueSeason(ctx, l)
 	case "player":
 		member, name := o.str("member"), ""
 		if member == "" {
@@ -65,10 +58,9 @@ func (c *call) leagueCommand(ctx context.Context, sub string, o options, private
 		} else {
 			name = resolvedName(c.i, member)
 		}
-		c.leaguePlayer(ctx, l, member, name, private)
-	default:
-		c.refuse("refused: unknown subcommand", "Unknown /league subcommand; see /help.")
+		return c.leaguePlayer(ctx, l, member, name, private)
 	}
+	return refused("refused: unknown subcommand", "Unknown /league subcommand; see /help.")
 }
 
 // resolvedName is how Discord named a user option's member, or "".
@@ -86,29 +78,21 @@ func resolvedName(i *discordgo.Interaction, id string) string {
 
 // leagueArg finds the league a command names; with no name, the server's
 // only league, or else the only one the member has joined. It tells the
-// member why when there is none.
-func (c *call) leagueArg(ctx context.Context, name string) (db.League, bool) {
+// member why (an error) when there is none.
+func (c *call) leagueArg(ctx context.Context, name string) (db.League, error) {
 	if name != "" {
 		l, err := c.b.store.LeagueByName(ctx, c.i.GuildID, name)
-		if err == nil {
-			return l, true
+		if errors.Is(err, db.ErrNoLeague) {
+			return l, refused("refused: no league", fmt.Sprintf("There is no league called %q in this server. %s", name, c.leagueNames(ctx)))
 		}
-		if !errors.Is(err, db.ErrNoLeague) {
-			c.fail(err)
-			c.refuse(problem(err))
-			return l, false
-		}
-		c.refuse("refused: no league", fmt.Sprintf("There is no league called %q in this server. %s", name, c.leagueNames(ctx)))
-		return l, false
+		return l, err
 	}
 	list, err := c.b.store.Leagues(ctx, c.i.GuildID)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return db.League{}, false
+		return db.League{}, err
 	}
 	if len(list) == 1 {
-		return list[0], true
+		return list[0], nil
 	}
 	var mine []db.League
 	for _, l := range list {
@@ -117,14 +101,12 @@ func (c *call) leagueArg(ctx context.Context, name string) (db.League, bool) {
 		}
 	}
 	if len(mine) == 1 {
-		return mine[0], true
+		return mine[0], nil
 	}
 	if len(list) == 0 {
-		c.refuse("refused: no league", "This server has no league yet: `/league create` starts one.")
-	} else {
-		c.refuse("refused: which league", "Name the league (option `name`). "+c.leagueNames(ctx))
+		return db.League{}, refused("refused: no league", "This server has no league yet: `/league create` starts one.")
 	}
-	return db.League{}, false
+	return db.League{}, refused("refused: which league", "Name the league (option `name`). "+c.leagueNames(ctx))
 }
 
 // leagueNames lists the server's leagues for an error message.
@@ -140,49 +122,42 @@ func (c *call) leagueNames(ctx context.Context) string {
 	return "Leagues here: " + strings.Join(names, ", ") + "."
 }
 
-func (c *call) leagueCreate(ctx context.Context, o options) {
+func (c *call) leagueCreate(ctx context.Context, o options) error {
 	name := strings.TrimSpace(o.str("name"))
 	if n := len([]rune(name)); n == 0 || n > db.MaxLeagueName || strings.ContainsAny(name, "`*_~|<>@#\n") {
-		c.refuse("refused: league name", fmt.Sprintf("A league name has 1 to %d characters, without ` * _ ~ | < > @ # or line breaks. Nothing was created.", db.MaxLeagueName))
-		return
+		return refused("refused: league name", fmt.Sprintf("A league name has 1 to %d characters, without ` * _ ~ | < > @ # or line breaks. Nothing was created.", db.MaxLeagueName))
 	}
 	l, err := c.b.store.CreateLeague(ctx, c.i.GuildID, name, c.userID(), c.displayName())
 	if errors.Is(err, db.ErrLeagueExists) {
-		c.refuse("refused: league exists", fmt.Sprintf("This server already has a league called %q. Nothing was created; `/league join` joins it.", name))
-		return
+		return refused("refused: league exists", fmt.Sprintf("This server already has a league called %q. Nothing was created; `/league join` joins it.", name))
 	}
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.outcome = "created"
-	c.done(ctx, fmt.Sprintf("League **%s** is created, and you are its first member.", l.Name),
+	return c.done(ctx, fmt.Sprintf("League **%s** is created, and you are its first member.", l.Name),
 		fmt.Sprintf("<@%s> starts the league **%s** (season 1). Join with `/league join name:%s`; open a game that counts with `/game new league:%s`.",
 			c.userID(), l.Name, l.Name, l.Name))
 }
 
-func (c *call) leagueJoin(ctx context.Context, l db.League) {
+func (c *call) leagueJoin(ctx context.Context, l db.League) error {
 	added, err := c.b.store.JoinLeague(ctx, l.ID, c.userID(), c.displayName())
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	if !added {
 		c.outcome = "already member"
-		c.done(ctx, fmt.Sprintf("You are a member of **%s** already.", l.Name), "")
-		return
+		return c.done(ctx, fmt.Sprintf("You are a member of **%s** already.", l.Name), "")
 	}
 	c.outcome = "joined"
-	c.done(ctx, fmt.Sprintf("You joined **%s**.", l.Name), fmt.Sprintf("<@%s> joins the league **%s**.", c.userID(), l.Name))
+	return c.done(ctx, fmt.Sprintf("You joined **%s**.", l.Name), fmt.Sprintf("<@%s> joins the league **%s**.", c.userID(), l.Name))
 }
 
-func (c *call) leagueList(ctx context.Context, list []db.League, private bool) {
+func (c *call) leagueList(ctx context.Context, list []db.League, private bool) error {
 	c.outcome = "ok"
 	if len(list) == 0 {
 		c.reply(ctx, "This server has no league yet: `/league create` starts one.", private)
-		return
+		return nil
 	}
 	var b strings.Builder
 	b.WriteString("**Leagues in this server**\n")
@@ -193,32 +168,16 @@ func (c *call) leagueList(ctx context.Context, list []db.League, private bool) {
 	if err := c.reply(ctx, b.String(), private); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
 // book loads a league's results and rates them.
-func (c *call) book(ctx context.Context, l db.League) (*league.Book, bool) {
+func (c *call) book(ctx context.Context, l db.League) (*league.Book, error) {
 	stored, err := c.b.store.LeagueResults(ctx, l.ID)
-	if err == nil {
-		var book *league.Book
-		if book, err = league.Recompute(openskill.Default(), toResults(stored)); err == nil {
-			return book, true
-		}
+	if err != nil {
+		return nil, err
 	}
-	c.fail(err)
-	c.refuse(problem(err))
-	return nil, false
-}
-
-func toResults(stored []db.LeagueResult) []league.Result {
-	out := make([]league.Result, len(stored))
-	for i, r := range stored {
-		seats := make([]league.Seat, len(r.Seats))
-		for j, s := range r.Seats {
-			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place}
-		}
-		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Margins: r.Margins, Seats: seats}
-	}
-	return out
+	return league.Rate(commands.LeagueResults(stored))
 }
 
 // namer names members for the tables: as they are known in the league,
@@ -236,22 +195,18 @@ func (c *call) namer(ctx context.Context, l db.League) func(string) string {
 	}
 }
 
-func (c *call) leagueInfo(ctx context.Context, l db.League, private bool) {
-	book, ok := c.book(ctx, l)
-	if !ok {
-		return
+func (c *call) leagueInfo(ctx context.Context, l db.League, private bool) error {
+	book, err := c.book(ctx, l)
+	if err != nil {
+		return err
 	}
 	members, err := c.b.store.LeagueMembers(ctx, l.ID)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	seasons, err := c.b.store.Seasons(ctx, l.ID)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**: season %d, started by <@%s>.\n", l.Name, l.Season, l.Creator)
@@ -276,6 +231,7 @@ func (c *call) leagueInfo(ctx context.Context, l db.League, private bool) {
 	if err := c.reply(ctx, b.String(), private); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
 // standingsRows turns standings into the chart's rows.
@@ -288,17 +244,16 @@ func standingsRows(rows []league.Standing, name func(string) string) []chart.Sta
 	return out
 }
 
-func (c *call) leagueStandings(ctx context.Context, l db.League, season int, private bool) {
+func (c *call) leagueStandings(ctx context.Context, l db.League, season int, private bool) error {
 	if season == 0 {
 		season = l.Season
 	}
 	if season > l.Season {
-		c.refuse("refused: season", fmt.Sprintf("**%s** is in season %d; season %d has not begun.", l.Name, l.Season, season))
-		return
+		return refused("refused: season", fmt.Sprintf("**%s** is in season %d; season %d has not begun.", l.Name, l.Season, season))
 	}
-	book, ok := c.book(ctx, l)
-	if !ok {
-		return
+	book, err := c.book(ctx, l)
+	if err != nil {
+		return err
 	}
 	name := c.namer(ctx, l)
 	rows := book.Standings(season)
@@ -307,9 +262,7 @@ func (c *call) leagueStandings(ctx context.Context, l db.League, season int, pri
 		// A closed season shows the table it closed with.
 		seasons, err := c.b.store.Seasons(ctx, l.ID)
 		if err != nil {
-			c.fail(err)
-			c.refuse(problem(err))
-			return
+			return err
 		}
 		for _, s := range seasons {
 			var rec league.SeasonRecord
@@ -337,7 +290,7 @@ func (c *call) leagueStandings(ctx context.Context, l db.League, season int, pri
 		if err := c.reply(ctx, b.String(), private); err != nil {
 			c.fail(err)
 		}
-		return
+		return nil
 	}
 	b.WriteString("```\n" + league.FormatStandings(rows, name) + "```\n")
 	b.WriteString("Rating: μ − 3σ of the member's own skill. Unrated: abandoned games, and games whose seats were not all held by different members.\n")
@@ -346,15 +299,15 @@ func (c *call) leagueStandings(ctx context.Context, l db.League, season int, pri
 			b.WriteString(commands.ResultLine(e) + "\n")
 		}
 	}
-	img, err := chart.Standings(chart.Table{Title: title, Subtitle: sub, Rows: standingsRows(rows, name)})
+	png, err := c.b.charts.Standings(chart.Table{Title: title, Subtitle: sub, Rows: standingsRows(rows, name)})
 	c.outcome = "ok"
-	c.replyWithImage(ctx, b.String(), "standings.png", img, err, private)
+	return c.replyWithImage(ctx, b.String(), "standings.png", png, err, private)
 }
 
-func (c *call) leagueFactions(ctx context.Context, l db.League, private bool) {
-	book, ok := c.book(ctx, l)
-	if !ok {
-		return
+func (c *call) leagueFactions(ctx context.Context, l db.League, private bool) error {
+	book, err := c.book(ctx, l)
+	if err != nil {
+		return err
 	}
 	text := fmt.Sprintf("**%s** · factions over every season's rated games\n```\n%s```\nStrength: the faction's learnt rating (μ ± σ); a seat's expected performance is its member's plus its faction's.",
 		l.Name, commands.FormatFactionStats(book.FactionStats(0)))
@@ -362,6 +315,7 @@ func (c *call) leagueFactions(ctx context.Context, l db.League, private bool) {
 	if err := c.reply(ctx, text, private); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
 // mayCloseSeason: the league's creator, or someone who may manage the
@@ -370,14 +324,13 @@ func (c *call) mayCloseSeason(l db.League) bool {
 	return c.userID() == l.Creator || (c.i.Member != nil && c.i.Member.Permissions&discordgo.PermissionManageGuild != 0)
 }
 
-func (c *call) leagueSeason(ctx context.Context, l db.League) {
+func (c *call) leagueSeason(ctx context.Context, l db.League) error {
 	if !c.mayCloseSeason(l) {
-		c.refuse("refused: not creator", fmt.Sprintf("Only the league's creator (<@%s>) or someone who may manage this server can close a season. Nothing was changed.", l.Creator))
-		return
+		return refused("refused: not creator", fmt.Sprintf("Only the league's creator (<@%s>) or someone who may manage this server can close a season. Nothing was changed.", l.Creator))
 	}
-	book, ok := c.book(ctx, l)
-	if !ok {
-		return
+	book, err := c.book(ctx, l)
+	if err != nil {
+		return err
 	}
 	rec := book.Close(l.Season, c.b.now())
 	data, err := json.Marshal(rec)
@@ -385,26 +338,23 @@ func (c *call) leagueSeason(ctx context.Context, l db.League) {
 		err = c.b.store.CloseSeason(ctx, l.ID, l.Season, rec.Closed, data)
 	}
 	if errors.Is(err, db.ErrSeasonMoved) {
-		c.refuse("refused: season moved", fmt.Sprintf("Season %d of **%s** was closed a moment ago. Nothing was changed.", l.Season, l.Name))
-		return
+		return refused("refused: season moved", fmt.Sprintf("Season %d of **%s** was closed a moment ago. Nothing was changed.", l.Season, l.Name))
 	}
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.outcome = "closed"
 	announce := fmt.Sprintf("<@%s> closes season %d of **%s**; season %d begins (ratings carry over).", c.userID(), l.Season, l.Name, l.Season+1)
 	if len(rec.Standings) > 0 {
 		announce += "\n```\n" + league.FormatStandings(rec.Standings, c.namer(ctx, l)) + "```"
 	}
-	c.done(ctx, fmt.Sprintf("Season %d is closed; its table is kept (`/league standings season:%d`).", l.Season, l.Season), announce)
+	return c.done(ctx, fmt.Sprintf("Season %d is closed; its table is kept (`/league standings season:%d`).", l.Season, l.Season), announce)
 }
 
-func (c *call) leaguePlayer(ctx context.Context, l db.League, member, name string, private bool) {
-	book, ok := c.book(ctx, l)
-	if !ok {
-		return
+func (c *call) leaguePlayer(ctx context.Context, l db.League, member, name string, private bool) error {
+	book, err := c.book(ctx, l)
+	if err != nil {
+		return err
 	}
 	if name == "" {
 		name = c.namer(ctx, l)(member)
@@ -415,7 +365,7 @@ func (c *call) leaguePlayer(ctx context.Context, l db.League, member, name strin
 		if err := c.reply(ctx, fmt.Sprintf("<@%s> has no rated game in **%s** yet.", member, l.Name), private); err != nil {
 			c.fail(err)
 		}
-		return
+		return nil
 	}
 	pts := make([]chart.RatingPoint, len(hist))
 	for i, p := range hist {
@@ -423,100 +373,29 @@ func (c *call) leaguePlayer(ctx context.Context, l db.League, member, name strin
 	}
 	last := hist[len(hist)-1].Rating
 	text := fmt.Sprintf("<@%s> in **%s**: rating %.1f (μ %.1f, σ %.2f) after %d rated games.", member, l.Name, last.Ordinal(), last.Mu, last.Sigma, len(hist))
-	img, err := chart.Rating(chart.RatingChart{Title: name + " · " + l.Name, Points: pts})
-	c.replyWithImage(ctx, text, "rating.png", img, err, private)
+	png, err := c.b.charts.Rating(chart.RatingChart{Title: name + " · " + l.Name, Points: pts})
+	return c.replyWithImage(ctx, text, "rating.png", png, err, private)
 }
 
 // replyWithImage answers with text and a picture; a picture that cannot be
 // drawn is logged and left out.
-func (c *call) replyWithImage(ctx context.Context, text, fileName string, img image.Image, drawErr error, private bool) {
+func (c *call) replyWithImage(ctx context.Context, text, fileName string, png []byte, drawErr error, private bool) error {
 	parts := commands.Split(text, maxContent)
 	first := message{content: parts[0]}
 	if drawErr == nil {
-		if data, err := chart.PNG(img); err == nil {
-			first.files = []file{{name: fileName, data: data}}
-		} else {
-			drawErr = err
-		}
-	}
-	if drawErr != nil {
+		first.files = []file{{name: fileName, data: png}}
+	} else {
 		c.b.log.Error("drawing a chart", "what", c.what, "error", drawErr)
 	}
 	if err := c.edit(ctx, first); err != nil {
-		c.fail(err)
-		return
+		return quiet(err)
 	}
 	for _, p := range parts[1:] {
 		if _, err := c.followup(ctx, message{content: p}, private); err != nil {
-			c.fail(err)
-			return
+			return quiet(err)
 		}
 	}
-}
-
-// leagueSeats are a game's seats as the engine ranks them (7.1): one per
-// team of its teams= option (1.5: the factions share victory, and the
-// member holding them is placed by the lower margin), one per faction
-// otherwise. A member holding two factions without teams= thus holds two
-// seats, and a faction nobody holds is a seat without a member: either makes
-// the result unrated (league.NotDistinct), as a hot-seat game should be.
-func leagueSeats(g *db.Game) []league.Seat {
-	teams := engine.Options{}.Players()
-	if opts, err := engine.ParseOptions(g.Options); err == nil {
-		teams = opts.Players()
-	}
-	seats := make([]league.Seat, 0, len(teams))
-	for _, team := range teams {
-		p := g.Seats[team[0]].Player
-		for _, f := range team[1:] {
-			if g.Seats[f].Player != p {
-				p = "" // a team split between members: nobody's seat
-			}
-		}
-		seats = append(seats, league.Seat{Player: p, Factions: append([]engine.Faction(nil), team...)})
-	}
-	slices.SortFunc(seats, func(a, b league.Seat) int { return cmp.Compare(a.Factions[0], b.Factions[0]) })
-	return seats
-}
-
-// recordLeague stores how a league game ended (e over) or that it was
-// abandoned (e nil), and says what it means for the league; "" for a game
-// outside leagues.
-func (b *Bot) recordLeague(ctx context.Context, g *db.Game, e *engine.Game) string {
-	l, ok, err := b.store.GameLeague(ctx, g.ID)
-	if err != nil {
-		b.log.Error("reading a game's league", "game", g.ID, "error", err)
-		return ""
-	}
-	if !ok {
-		return ""
-	}
-	seats := leagueSeats(g)
-	ended := b.now().UTC()
-	var r league.Result
-	if e != nil && e.State().Result != nil {
-		r, err = league.NewResult(g.ID, l.Season, ended, e.State().Result.Margins, seats)
-	} else {
-		r, err = league.NewAbandoned(g.ID, l.Season, ended, seats)
-	}
-	if err == nil {
-		dbSeats := make([]db.LeagueSeat, len(r.Seats))
-		for i, s := range r.Seats {
-			dbSeats[i] = db.LeagueSeat{Player: s.Player, Factions: s.Factions, Place: s.Place}
-		}
-		err = b.store.RecordLeagueResult(ctx, db.LeagueResult{Game: r.Game, League: l.ID, Season: r.Season, Ended: r.Ended,
-			Abandoned: r.Abandoned, Margins: r.Margins, Seats: dbSeats})
-	}
-	if err != nil {
-		b.log.Error("recording a league result", "game", g.ID, "league", l.ID, "error", err)
-		return fmt.Sprintf("League **%s**: the result could not be recorded (the error is logged).", l.Name)
-	}
-	switch st := r.Status(); st {
-	case league.Rated:
-		return fmt.Sprintf("League **%s**, season %d: the result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, l.Name)
-	default:
-		return fmt.Sprintf("League **%s**, season %d: the game is listed but %s; it changes no points or ratings.", l.Name, r.Season, st)
-	}
+	return nil
 }
 
 // marginChart draws game id's margins card by card, replaying it from its
@@ -534,47 +413,19 @@ func (b *Bot) marginChart(ctx context.Context, id int64, scenario string) ([]byt
 	for i, p := range pts {
 		steps[i] = chart.MarginStep{Card: p.Card, Margins: p.Margins, Propaganda: p.Propaganda}
 	}
-	img, err := chart.Margins(chart.MarginChart{Title: fmt.Sprintf("Game %d · %s scenario", id, scenario), Steps: steps})
-	if err != nil {
-		return nil, err
-	}
-	return chart.PNG(img)
-}
-
-// finalMessages are a game's final ranking, with the margin chart and what
-// the result means for its league.
-func (b *Bot) finalMessages(ctx context.Context, g *db.Game, e *engine.Game, tail string) []message {
-	text := commands.FinalText(e)
-	if note := b.recordLeague(ctx, g, e); note != "" {
-		text += note + "\n"
-	}
-	text += tail
-	msgs := textMessages(commands.Split(text, maxContent))
-	png, err := b.marginChart(ctx, g.ID, g.Scenario)
-	if err != nil {
-		b.log.Error("drawing the margin chart", "game", g.ID, "error", err)
-	} else {
-		msgs[0].files = []file{{name: "margins.png", data: png}}
-	}
-	return msgs
+	return b.charts.Margins(chart.MarginChart{Title: fmt.Sprintf("Game %d · %s scenario", id, scenario), Steps: steps})
 }
 
 // gameChart answers /game chart: the channel's game, or its last one.
-func (c *call) gameChart(ctx context.Context, private bool) {
+func (c *call) gameChart(ctx context.Context, private bool) error {
 	g, note, err := c.b.viewable(ctx, c.i.ChannelID)
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.game = g.ID
 	png, err := c.b.marginChart(ctx, g.ID, g.Scenario)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.outcome = "ok"
 	m := message{content: fmt.Sprintf("%sGame %d: the victory margins (7.3) card by card; shaded columns are Propaganda Rounds.", note, g.ID),
@@ -582,4 +433,5 @@ func (c *call) gameChart(ctx context.Context, private bool) {
 	if err := c.edit(ctx, m); err != nil {
 		c.fail(err)
 	}
+	return nil
 }

@@ -15,23 +15,17 @@ import (
 
 // Lookups anyone may make. They answer privately unless share is set.
 
-func (c *call) lookup(ctx context.Context, name string, o options, private bool) {
+func (c *call) lookup(ctx context.Context, name string, o options, private bool) error {
 	if name == "card" && o.str("card") != "" {
 		// A card can be read without a game.
-		c.cardLookup(ctx, engine.DefaultDeck(), o.str("card"), private)
-		return
+		return c.cardLookup(ctx, engine.DefaultDeck(), o.str("card"), private)
 	}
 	g, note, err := c.b.viewable(ctx, c.i.ChannelID)
 	if errors.Is(err, errNoGame) && name == "card" {
-		c.refuse("refused: no card", "There is no game here, so no current card: name one, e.g. `/card card:17`.")
-		return
+		return refused("refused: no card", "There is no game here, so no current card: name one, e.g. `/card card:17`.")
 	}
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.game, c.seq = g.ID, g.Seq
 	e := g.Engine
@@ -54,58 +48,52 @@ func (c *call) lookup(ctx context.Context, name string, o options, private bool)
 		if err := c.codeReply(ctx, note+commands.LogText(e, o.integer("lines", 20)), private); err != nil {
 			c.fail(err)
 		}
-		return
+		return nil
 	case "space":
 		id, err := commands.FindSpace(e.Map(), o.str("name"))
 		if err != nil {
-			c.refuse("refused: name", err.Error())
-			return
+			return refused("refused: name", err.Error())
 		}
 		if text, err = commands.SpaceText(e, e.Map().Space(id).Name); err != nil {
-			c.refuse("refused: name", err.Error())
-			return
+			return refused("refused: name", err.Error())
 		}
 	case "card":
 		s := e.State()
 		if s.Current == 0 {
-			c.refuse("refused: no card", "No card is being played now; name one, e.g. `/card card:17`.")
-			return
+			return refused("refused: no card", "No card is being played now; name one, e.g. `/card card:17`.")
 		}
-		c.cardLookup(ctx, e.Deck(), fmt.Sprint(s.Current), private)
-		return
+		return c.cardLookup(ctx, e.Deck(), fmt.Sprint(s.Current), private)
 	case "board":
-		c.boardLookup(ctx, e, o.str("space"), note, private)
-		return
+		return c.boardLookup(ctx, e, o.str("space"), note, private)
 	}
 	if err := c.reply(ctx, note+text, private); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
-func (c *call) cardLookup(ctx context.Context, d *engine.Deck, typed string, private bool) {
+func (c *call) cardLookup(ctx context.Context, d *engine.Deck, typed string, private bool) error {
 	n, err := commands.FindCard(d, typed)
 	if err != nil {
-		c.refuse("refused: card", err.Error())
-		return
+		return refused("refused: card", err.Error())
 	}
 	text, err := commands.CardText(d, n)
 	if err != nil {
-		c.refuse("refused: card", err.Error())
-		return
+		return refused("refused: card", err.Error())
 	}
 	c.outcome = "ok"
 	if err := c.reply(ctx, text+"The whole deck is a stand-in written for this project: the published cards are not public.", private); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
-func (c *call) boardLookup(ctx context.Context, e *engine.Game, space, note string, private bool) {
+func (c *call) boardLookup(ctx context.Context, e *engine.Game, space, note string, private bool) error {
 	var focus *engine.SpaceID
 	if space != "" {
 		id, err := commands.FindSpace(e.Map(), space)
 		if err != nil {
-			c.refuse("refused: name", err.Error())
-			return
+			return refused("refused: name", err.Error())
 		}
 		focus = &id
 	}
@@ -114,13 +102,12 @@ func (c *call) boardLookup(ctx context.Context, e *engine.Game, space, note stri
 		if err := c.reply(ctx, note+"Board pictures are not available on this bot; here is the state as text.\n"+commands.Status(e), private); err != nil {
 			c.fail(err)
 		}
-		return
+		return nil
 	}
 	png, err := c.b.board(e, nil, focus)
 	if err != nil {
 		c.fail(err)
-		c.refuse("error", "The board could not be drawn; the error is logged. `/status` shows the state as text.")
-		return
+		return refused("error", "The board could not be drawn; the error is logged. `/status` shows the state as text.")
 	}
 	caption := note + "The board"
 	if focus != nil {
@@ -129,6 +116,7 @@ func (c *call) boardLookup(ctx context.Context, e *engine.Game, space, note stri
 	if err := c.edit(ctx, message{content: caption + ".", files: []file{{name: "board.png", data: png}}}); err != nil {
 		c.fail(err)
 	}
+	return nil
 }
 
 // helpResponse is /help, which needs no game.

@@ -24,91 +24,70 @@ import (
 // spaces outlined, and a new turn message pings the next player.
 
 // playClick applies a click on a turn message.
-func (c *call) playClick(ctx context.Context, id commands.ControlID) {
+func (c *call) playClick(ctx context.Context, id commands.ControlID) error {
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if errors.Is(err, errNoGame) {
-		c.refuse("refused: no game", fmt.Sprintf("Game %d is no longer played in this channel. Nothing was changed.", id.Game))
-		return
+		return refused("refused: no game", fmt.Sprintf("Game %d is no longer played in this channel. Nothing was changed.", id.Game))
 	}
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	user := c.userID()
 	switch {
 	case t.ID != id.Game:
-		c.refuse("refused: other game", fmt.Sprintf("This message belongs to game %d, which is no longer played here. Nothing was changed.", id.Game))
-		return
+		return refused("refused: other game", fmt.Sprintf("This message belongs to game %d, which is no longer played here. Nothing was changed.", id.Game))
 	case t.lobby:
-		c.refuse("refused: lobby", "This game has not started yet. Nothing was changed.")
-		return
+		return refused("refused: lobby", "This game has not started yet. Nothing was changed.")
 	case !holds(t.Game, user, id.Faction):
-		c.refuse("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can choose here. Nothing was changed.", who(t.Game, id.Faction), id.Faction))
-		return
+		return refused("refused: not your seat", fmt.Sprintf("Only %s, who plays %s, can choose here. Nothing was changed.", who(t.Game, id.Faction), id.Faction))
 	case id.Seq < t.Seq && c.retried(ctx, t, id):
 		c.outcome = "duplicate"
-		return
+		return nil
 	case t.Seq != id.Seq:
-		c.refuse("refused: stale", fmt.Sprintf("This message is out of date: the game has moved on (decision %d; this message showed decision %d). Nothing was changed: use the newest turn message.", t.Seq, id.Seq))
-		return
+		return refused("refused: stale", fmt.Sprintf("This message is out of date: the game has moved on (decision %d; this message showed decision %d). Nothing was changed: use the newest turn message.", t.Seq, id.Seq))
 	}
 	p := t.Engine.Prompt()
 	if p == nil {
-		c.refuse("refused: over", "The game is over. Nothing was changed.")
-		return
+		return refused("refused: over", "The game is over. Nothing was changed.")
 	}
 	if p.Faction != id.Faction {
-		c.refuse("refused: not your turn", fmt.Sprintf("It is %s's decision, not %s's. Nothing was changed.", p.Faction, id.Faction))
-		return
+		return refused("refused: not your turn", fmt.Sprintf("It is %s's decision, not %s's. Nothing was changed.", p.Faction, id.Faction))
 	}
 	switch id.Kind {
 	case commands.KindPage:
 		c.outcome = "page"
 		m := c.b.turnMessage(t.Game, t.Engine, t.Seq, id.Page, false)
 		if err := c.edit(ctx, m); err != nil {
-			c.fail(err)
-			return
+			return quiet(err)
 		}
 		c.b.setTurn(ctx, t.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), t.Seq})
-		return
+		return nil
 	case commands.KindUndo:
-		c.undo(ctx, t, p.Faction, true)
-		return
+		return c.undo(ctx, t, p.Faction, true)
 	}
 	choice, err := id.Pick.Choice(p)
 	if err != nil {
-		c.refuse("refused: bad control", "This button does not match the game's question; nothing was changed. Use /do instead.")
-		return
+		return refused("refused: bad control", "This button does not match the game's question; nothing was changed. Use /do instead.")
 	}
-	before := t.Engine.Clone()
-	st := c.stored(ctx, t)
-	if err := st.Do(p.Faction, choice.ID); err != nil {
-		c.applyFailed(err)
-		return
+	ch, err := c.b.tables.Decide(ctx, c.move(t, t.Seq), p.Faction, choice.ID)
+	if err != nil {
+		return err
 	}
-	c.outcome, c.seq = "applied", st.seq
-	c.present(ctx, change{t: t, before: before, after: st.g, seq: st.seq, applied: []commands.Applied{{Faction: p.Faction, Choice: choice}}}, true)
+	ch.Applied = []commands.Applied{{Faction: p.Faction, Choice: choice}}
+	c.outcome, c.seq = "applied", ch.Seq
+	c.present(ctx, t, ch, true)
+	return nil
 }
 
 // retried reports whether a click on an outdated message is a second
 // delivery of one already applied, which needs no answer: the store knows
-// its interaction id. Asking with the outdated decision count is safe: the
-// game's count only grows, so anything but a repeat is refused as stale
-// before anything is written.
+// its interaction id.
 func (c *call) retried(ctx context.Context, t *table, id commands.ControlID) bool {
-	d := db.Decision{ExpectSeq: id.Seq, Faction: id.Faction, Choice: id.Pick.ID, Player: c.userID(), Key: c.i.ID}
-	var a db.Applied
-	var err error
 	switch id.Kind {
-	case commands.KindDecide:
-		a, err = c.b.store.Apply(ctx, t.ID, d)
-	case commands.KindUndo:
-		a, err = c.b.store.Undo(ctx, t.ID, d)
-	default:
-		return false
+	case commands.KindDecide, commands.KindUndo:
+		return c.b.tables.Retried(ctx, c.move(t, id.Seq), id.Faction, id.Pick.ID, id.Kind == commands.KindUndo)
 	}
-	return errors.Is(err, db.ErrDuplicate) || (err == nil && a.Duplicate)
+	return false
 }
 
 func (c *call) messageID() string {
@@ -118,41 +97,17 @@ func (c *call) messageID() string {
 	return ""
 }
 
-func (c *call) stored(ctx context.Context, t *table) *stored {
-	return &stored{ctx: ctx, store: c.b.store, id: t.ID, g: t.Engine, seq: t.Seq, player: c.userID(), key: c.i.ID}
-}
-
-// applyFailed reports a decision the store did not take.
-func (c *call) applyFailed(err error) {
-	outcome, text := problem(err)
-	if outcome == "duplicate" {
-		// A retried delivery of something already applied: its effects are
-		// already shown.
-		c.outcome = outcome
-		if c.deferred {
-			c.tell("Already applied.")
-		}
-		return
-	}
-	if outcome == "error" {
-		c.fail(err)
-	}
-	c.refuse(outcome, text)
-}
-
 // doCommand applies /do: one choice or a script.
-func (c *call) doCommand(ctx context.Context, script string) {
-	t, p, ok := c.myTurn(ctx)
-	if !ok {
-		return
+func (c *call) doCommand(ctx context.Context, script string) error {
+	t, p, err := c.myTurn(ctx)
+	if err != nil {
+		return err
 	}
-	before := t.Engine.Clone()
-	st := c.stored(ctx, t)
-	done, err := commands.Run(ctx, st, p.Faction, script)
-	c.seq = st.seq
-	if errors.Is(err, errAlreadyApplied) {
-		c.applyFailed(err)
-		return
+	ch, err := c.b.tables.Script(ctx, c.move(t, t.Seq), t.Engine, p.Faction, script)
+	done := ch.Applied
+	c.seq = ch.Seq
+	if errors.Is(err, commands.ErrAlreadyApplied) {
+		return err
 	}
 	var b strings.Builder
 	if len(done) > 0 {
@@ -164,9 +119,9 @@ func (c *call) doCommand(ctx context.Context, script string) {
 	}
 	if err != nil {
 		outcome, text := "refused: script", err.Error()
-		var se *storeError
+		var se *commands.StoreError
 		if errors.As(err, &se) {
-			if outcome, text = problem(se.err); outcome == "error" {
+			if outcome, text = problem(se.Err); outcome == "error" {
 				c.fail(err)
 			}
 		}
@@ -180,65 +135,57 @@ func (c *call) doCommand(ctx context.Context, script string) {
 		c.outcome = "applied"
 	}
 	if err := c.reply(ctx, b.String(), true); err != nil {
-		c.fail(err)
-		return
+		return quiet(err)
 	}
 	if len(done) > 0 {
-		c.present(ctx, change{t: t, before: before, after: st.g, seq: st.seq, applied: done}, false)
+		c.present(ctx, t, ch, false)
 	}
+	return nil
 }
 
 // undoCommand applies /undo.
-func (c *call) undoCommand(ctx context.Context) {
-	t, p, ok := c.myTurn(ctx)
-	if !ok {
-		return
+func (c *call) undoCommand(ctx context.Context) error {
+	t, p, err := c.myTurn(ctx)
+	if err != nil {
+		return err
 	}
-	c.undo(ctx, t, p.Faction, false)
+	return c.undo(ctx, t, p.Faction, false)
 }
 
 // undo takes back faction f's last decision.
-func (c *call) undo(ctx context.Context, t *table, f engine.Faction, clicked bool) {
-	if err := t.Engine.Clone().Undo(f); err != nil {
-		c.refuse("refused: cannot undo", "Nothing was changed: "+err.Error())
-		return
+func (c *call) undo(ctx context.Context, t *table, f engine.Faction, clicked bool) error {
+	ch, err := c.b.tables.Undo(ctx, c.move(t, t.Seq), f)
+	if re := (*engine.RuleError)(nil); errors.As(err, &re) {
+		return refused("refused: cannot undo", "Nothing was changed: "+re.Error())
 	}
-	before := t.Engine.Clone()
-	st := c.stored(ctx, t)
-	if err := st.Undo(f); err != nil {
-		c.applyFailed(err)
-		return
+	if err != nil {
+		return err
 	}
-	c.outcome, c.seq = "undone", st.seq
+	c.outcome, c.seq = "undone", ch.Seq
 	if !clicked {
 		if err := c.reply(ctx, fmt.Sprintf("Undone: %s's last decision.", f), true); err != nil {
-			c.fail(err)
-			return
+			return quiet(err)
 		}
 	}
-	c.present(ctx, change{t: t, before: before, after: st.g, seq: st.seq, undo: true}, clicked)
+	c.present(ctx, t, ch, clicked)
+	return nil
 }
 
 // myTurn loads the channel's game for a command that decides: it must be
-// started, not over, and the user must hold the faction to decide.
-func (c *call) myTurn(ctx context.Context) (*table, *engine.Prompt, bool) {
+// started, not over, and the user must hold the faction to decide; else
+// it says why not.
+func (c *call) myTurn(ctx context.Context) (*table, *engine.Prompt, error) {
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return nil, nil, false
+		return nil, nil, err
 	}
 	c.game, c.seq = t.ID, t.Seq
 	if t.lobby {
-		c.refuse("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
-		return nil, nil, false
+		return nil, nil, refused("refused: lobby", "The game has not started: `/game start` once all four factions are seated.")
 	}
 	p := t.Engine.Prompt()
 	if p == nil {
-		c.refuse("refused: over", "The game is over.")
-		return nil, nil, false
+		return nil, nil, refused("refused: over", "The game is over.")
 	}
 	c.faction = p.Faction.String()
 	if !holds(t.Game, c.userID(), p.Faction) {
@@ -246,10 +193,9 @@ func (c *call) myTurn(ctx context.Context) (*table, *engine.Prompt, bool) {
 		if fs := seatsOf(t.Game, c.userID()); len(fs) > 0 {
 			yours = fmt.Sprintf(" You play %s.", factionList(fs))
 		}
-		c.refuse("refused: not your turn", fmt.Sprintf("It is %s's decision (%s), played by %s.%s Nothing was changed.", p.Faction, p.Question, who(t.Game, p.Faction), yours))
-		return nil, nil, false
+		return nil, nil, refused("refused: not your turn", fmt.Sprintf("It is %s's decision (%s), played by %s.%s Nothing was changed.", p.Faction, p.Question, who(t.Game, p.Faction), yours))
 	}
-	return t, p, true
+	return t, p, nil
 }
 
 func factionList(fs []engine.Faction) string {
@@ -260,37 +206,25 @@ func factionList(fs []engine.Faction) string {
 	return strings.Join(s, ", ")
 }
 
-// change is what one interaction did to a game.
-type change struct {
-	t       *table
-	before  *engine.Game // as it was
-	after   *engine.Game // as it is now, seq decisions in
-	seq     int64
-	applied []commands.Applied
-	undo    bool
-}
-
 // present shows a change: the turn message edited in place while the same
 // faction goes on deciding, or else the old turn closed, a summary with the
 // board, and the next turn (or the end of the game). clicked says the
 // interaction came from the turn message itself, which it may edit.
-func (c *call) present(ctx context.Context, ch change, clicked bool) {
-	t, after := ch.t, ch.after
+func (c *call) present(ctx context.Context, t *table, ch commands.Change, clicked bool) {
+	after := ch.After
 	channel := c.i.ChannelID
-	c.b.remember(channel, t.ID, ch.seq, after.Clone())
-	entries := after.Log()[len(ch.before.Log()):]
-	prev := ch.before.Prompt()
-	over := after.Over()
-	if !over && len(entries) == 0 && after.Prompt().Faction == prev.Faction {
-		c.showTurn(ctx, t.Game, after, ch.seq, clicked)
+	c.b.remember(channel, t.ID, ch.Seq, after)
+	prev := ch.Before.Prompt()
+	if !ch.Over && len(ch.Entries) == 0 && after.Prompt().Faction == prev.Faction {
+		c.showTurn(ctx, t.Game, after, ch.Seq, clicked)
 		return
 	}
 	// Draw the board while the old turn message is closed.
 	var board <-chan []byte
-	if len(entries) > 0 {
+	if len(ch.Entries) > 0 {
 		board = c.drawChange(ch)
 	}
-	closing := closedTurn(t.Game, prev, ch.applied, ch.undo)
+	closing := closedTurn(t.Game, prev, ch.Applied, ch.Undo)
 	if clicked {
 		if err := c.edit(ctx, closing); err != nil {
 			c.fail(err)
@@ -299,20 +233,21 @@ func (c *call) present(ctx context.Context, ch change, clicked bool) {
 		c.b.editChannelMessage(ctx, ref, closing)
 	}
 	c.b.forgetTurn(ctx, t.ID)
-	if len(entries) > 0 {
-		c.summary(ctx, entries, <-board)
+	if len(ch.Entries) > 0 {
+		c.summary(ctx, ch.Entries, <-board)
 	}
-	if over {
+	if ch.Over {
 		c.outcome = "game over"
-		for _, m := range c.b.finalMessages(ctx, t.Game, after, "The game is archived; `/game new` opens another here.") {
-			if _, err := c.followup(ctx, m, false); err != nil {
-				c.fail(err)
-				return
-			}
+		msgs := c.b.finalMessages(ctx, t.Game, after, "The game is archived; `/game new` opens another here.")
+		if err := c.b.announceEnd(ctx, t.ID, msgs, func(m message) error {
+			_, err := c.followup(ctx, m, false)
+			return err
+		}); err != nil {
+			c.fail(err)
 		}
 		return
 	}
-	c.postTurn(ctx, t.Game, after, ch.seq)
+	c.postTurn(ctx, t.Game, after, ch.Seq)
 }
 
 // showTurn updates the turn message for the same faction's next decision:
@@ -350,17 +285,17 @@ func (c *call) postTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int
 
 // drawChange draws the board after a change, outlining the spaces changed
 // since the action began. The channel yields nil when there is no picture.
-func (c *call) drawChange(ch change) <-chan []byte {
+func (c *call) drawChange(ch commands.Change) <-chan []byte {
 	out := make(chan []byte, 1)
 	if c.b.board == nil {
 		out <- nil
 		return out
 	}
 	go func() {
-		start := ch.before.StepStart()
-		png, err := c.b.board(ch.after, commands.ChangedSpaces(start, ch.after.State()), nil)
+		start := ch.Before.StepStart()
+		png, err := c.b.board(ch.After, commands.ChangedSpaces(start, ch.After.State()), nil)
 		if err != nil {
-			c.b.log.Error("drawing the board", "game", ch.t.ID, "error", err)
+			c.b.log.Error("drawing the board", "game", ch.Game, "error", err)
 		}
 		out <- png
 	}()

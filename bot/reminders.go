@@ -183,51 +183,40 @@ func (r reminders) Pass(ctx context.Context, w remind.Waiting) error {
 	l := b.channelLock(ref.Channel)
 	l.Lock()
 	defer l.Unlock()
-	g, err := b.store.Load(ctx, w.Game)
+	ch, err := b.tables.Pass(ctx, w.Game, w.Faction, ref.Seq)
 	if err != nil {
 		return err
 	}
-	p := g.Engine.Prompt()
-	if g.Seq != ref.Seq || p == nil || p.Faction != w.Faction || !commands.IsActionChoice(p) || !p.Has("pass") {
-		return fmt.Errorf("game %d: the decision is no longer pending, or Pass is not legal", w.Game)
-	}
-	before := g.Engine.Clone()
-	a, err := b.store.Apply(ctx, w.Game, db.Decision{ExpectSeq: g.Seq, Faction: w.Faction, Choice: "pass", Player: "",
-		Key: fmt.Sprintf("deadline:%d", g.Seq)})
+	g, err := b.tables.View(ctx, w.Game)
 	if err != nil {
 		return err
-	}
-	if err := g.Engine.Do(w.Faction, "pass"); err != nil {
-		return fmt.Errorf("bot: the stored game accepted a Pass its copy refused: %w", err)
 	}
 	b.editChannelMessage(ctx, turnRef{ref.Channel, ref.Message, ref.Seq},
 		message{content: fmt.Sprintf("%s Passed: the deadline passed (decision %d).", w.Faction, ref.Seq)})
 	b.forgetTurn(ctx, w.Game)
-	entries := g.Engine.Log()[len(before.Log()):]
-	if len(entries) > 0 {
-		for _, part := range commands.Split(commands.Summary(entries), maxContent) {
-			if _, err := b.post(ctx, ref.Channel, message{content: part}); err != nil {
+	post := func(m message) error {
+		_, err := b.post(ctx, ref.Channel, m)
+		return err
+	}
+	if len(ch.Entries) > 0 {
+		for _, part := range commands.Split(commands.Summary(ch.Entries), maxContent) {
+			if err := post(message{content: part}); err != nil {
 				return err
 			}
 		}
 	}
-	if a.Over || g.Engine.Prompt() == nil {
-		for _, m := range b.finalMessages(ctx, g, g.Engine, "") {
-			if _, err := b.post(ctx, ref.Channel, m); err != nil {
-				return err
-			}
-		}
-		return nil
+	if ch.Over {
+		return b.announceEnd(ctx, w.Game, b.finalMessages(ctx, g, ch.After, ""), post)
 	}
-	m := b.turnMessage(g, g.Engine, a.Seq, 0, true)
-	if seat := g.Seats[g.Engine.Prompt().Faction]; seat.Player != "" {
+	m := b.turnMessage(g, ch.After, ch.Seq, 0, true)
+	if seat := g.Seats[ch.After.Prompt().Faction]; seat.Player != "" {
 		m.ping = []string{seat.Player}
 	}
 	msg, err := b.post(ctx, ref.Channel, m)
 	if err != nil {
 		return err
 	}
-	b.setTurn(ctx, w.Game, ref.Guild, turnRef{msg.ChannelID, msg.ID, a.Seq})
+	b.setTurn(ctx, w.Game, ref.Guild, turnRef{msg.ChannelID, msg.ID, ch.Seq})
 	return nil
 }
 
@@ -247,21 +236,21 @@ func (c *call) snoozeClick(custom string) (*discordgo.InteractionResponse, work)
 		c.outcome = "refused: not yours"
 		return ephemeral(fmt.Sprintf("This reminder is for <@%s>; only they can snooze it. Your own reminders: `/remind me`.", player)), nil
 	}
-	return c.deferReply(true), func(ctx context.Context) {
+	return c.deferCommand(true, func(ctx context.Context) error {
 		d := defaultSnooze
 		if p, err := c.b.store.Prefs(ctx, player); err == nil && p.Snooze > 0 {
 			d = p.Snooze
 		}
 		if err := c.b.sched.Snooze(ctx, game, player, d); err != nil {
 			c.fail(err)
-			c.tell("Something went wrong on the bot's side; the reminder was not snoozed. Try again in a moment.")
-			return
+			return refused("error", "Something went wrong on the bot's side; the reminder was not snoozed. Try again in a moment.")
 		}
 		c.outcome = "snoozed"
 		if err := c.reply(ctx, fmt.Sprintf("Snoozed: no reminders in game %d for %s. Change the length with `/remind me snooze:`.", game, span(d)), true); err != nil {
-			c.fail(err)
+			return quiet(err)
 		}
-	}
+		return nil
+	})
 }
 
 // parseSpan reads a duration such as 90m, 12h, 1d or 1d12h.
@@ -313,47 +302,38 @@ func countText(n int, never string) string {
 }
 
 // remindCommand answers /remind game and /remind me.
-func (c *call) remindCommand(ctx context.Context, sub string, o options) {
+func (c *call) remindCommand(ctx context.Context, sub string, o options) error {
 	switch sub {
 	case "game":
-		c.remindGame(ctx, o)
+		return c.remindGame(ctx, o)
 	case "me":
-		c.remindMe(ctx, o)
-	default:
-		c.refuse("refused: unknown subcommand", "Unknown /remind subcommand; see /help.")
+		return c.remindMe(ctx, o)
 	}
+	return refused("refused: unknown subcommand", "Unknown /remind subcommand; see /help.")
 }
 
-func (c *call) remindGame(ctx context.Context, o options) {
+func (c *call) remindGame(ctx context.Context, o options) error {
 	t, err := c.b.current(ctx, c.i.ChannelID)
 	if err != nil {
-		if !errors.Is(err, errNoGame) {
-			c.fail(err)
-		}
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	c.game = t.ID
 	all, err := c.b.store.ReminderSettingsOf(ctx)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	cur := all[t.ID]
 	changed := false
 	if o["interval"] != nil || o["escalate-after"] != nil || o["stop-after"] != nil || o["timeout"] != nil {
 		if !c.mayManage(ctx, t) {
-			c.refuse("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can change its reminders. Nothing was changed.")
-			return
+			return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can change its reminders. Nothing was changed.")
 		}
 		changed = true
 	}
 	if v := o.str("interval"); v != "" {
 		d, err := parseSpan(v)
 		if err != nil || d < 10*time.Minute || d > 30*24*time.Hour {
-			c.refuse("refused: interval", fmt.Sprintf("The interval must be a duration from 10m to 30d, such as 12h or 1d; %q is not. Nothing was changed.", v))
-			return
+			return refused("refused: interval", fmt.Sprintf("The interval must be a duration from 10m to 30d, such as 12h or 1d; %q is not. Nothing was changed.", v))
 		}
 		cur.Interval = d
 	}
@@ -363,8 +343,7 @@ func (c *call) remindGame(ctx context.Context, o options) {
 		}
 		n := o.integer(name, 0)
 		if n < 0 || n > 50 {
-			c.refuse("refused: "+name, fmt.Sprintf("%s must be from 0 (never) to 50. Nothing was changed.", name))
-			return
+			return refused("refused: "+name, fmt.Sprintf("%s must be from 0 (never) to 50. Nothing was changed.", name))
 		}
 		if n == 0 {
 			n = remind.Never
@@ -381,17 +360,14 @@ func (c *call) remindGame(ctx context.Context, o options) {
 		} else {
 			d, err := parseSpan(v)
 			if err != nil || d < time.Hour || d > 60*24*time.Hour {
-				c.refuse("refused: timeout", fmt.Sprintf("The timeout must be off or a duration from 1h to 60d, such as 2d; %q is not. Nothing was changed.", v))
-				return
+				return refused("refused: timeout", fmt.Sprintf("The timeout must be off or a duration from 1h to 60d, such as 2d; %q is not. Nothing was changed.", v))
 			}
 			cur.Timeout = d
 		}
 	}
 	if changed {
 		if err := c.b.store.SetReminderSettings(ctx, t.ID, cur); err != nil {
-			c.fail(err)
-			c.refuse(problem(err))
-			return
+			return err
 		}
 	}
 	eff := settingsOf(cur)
@@ -413,19 +389,16 @@ func (c *call) remindGame(ctx context.Context, o options) {
 	c.outcome = "ok"
 	if changed {
 		c.outcome = "set"
-		c.done(ctx, text, fmt.Sprintf("<@%s> changed the reminders. %s", c.userID(), text))
-		return
+		return c.done(ctx, text, fmt.Sprintf("<@%s> changed the reminders. %s", c.userID(), text))
 	}
-	c.done(ctx, text, "")
+	return c.done(ctx, text, "")
 }
 
-func (c *call) remindMe(ctx context.Context, o options) {
+func (c *call) remindMe(ctx context.Context, o options) error {
 	user := c.userID()
 	p, err := c.b.store.Prefs(ctx, user)
 	if err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	var notes []string
 	if o["zone"] != nil {
@@ -434,16 +407,14 @@ func (c *call) remindMe(ctx context.Context, o options) {
 			z = ""
 		}
 		if err := (remind.Prefs{Zone: z}).Validate(); err != nil || strings.EqualFold(z, "local") {
-			c.refuse("refused: zone", fmt.Sprintf("%q is not a time zone I know. Use an IANA name such as Europe/Paris, America/New_York or Asia/Tokyo. Nothing was changed.", z))
-			return
+			return refused("refused: zone", fmt.Sprintf("%q is not a time zone I know. Use an IANA name such as Europe/Paris, America/New_York or Asia/Tokyo. Nothing was changed.", z))
 		}
 		p.Zone = z
 	}
 	if o["quiet"] != nil {
 		q, err := remind.ParseQuietHours(o.str("quiet"))
 		if err != nil {
-			c.refuse("refused: quiet", fmt.Sprintf("Quiet hours: %v. Write them as HH:MM-HH:MM in your time zone, e.g. 22:00-07:30, or off. Nothing was changed.", err))
-			return
+			return refused("refused: quiet", fmt.Sprintf("Quiet hours: %v. Write them as HH:MM-HH:MM in your time zone, e.g. 22:00-07:30, or off. Nothing was changed.", err))
 		}
 		p.QuietFrom, p.QuietTo = q.From, q.To
 	}
@@ -456,31 +427,22 @@ func (c *call) remindMe(ctx context.Context, o options) {
 		if !strings.EqualFold(strings.TrimSpace(v), "off") {
 			d, err := parseSpan(v)
 			if err != nil || d < 10*time.Minute || d > 14*24*time.Hour {
-				c.refuse("refused: snooze", fmt.Sprintf("Snooze for a duration from 10m to 14d, such as 8h, or off to lift it; %q is not. Nothing was changed.", v))
-				return
+				return refused("refused: snooze", fmt.Sprintf("Snooze for a duration from 10m to 14d, such as 8h, or off to lift it; %q is not. Nothing was changed.", v))
 			}
 			snooze, p.Snooze = d, d
 		}
 		t, err := c.b.current(ctx, c.i.ChannelID)
 		if err != nil {
-			if !errors.Is(err, errNoGame) {
-				c.fail(err)
-			}
-			c.refuse(problem(err))
-			return
+			return err
 		}
 		snoozeGame = t.ID
 	}
 	if err := c.b.store.SetPrefs(ctx, user, p); err != nil {
-		c.fail(err)
-		c.refuse(problem(err))
-		return
+		return err
 	}
 	if snoozeGame != 0 {
 		if err := c.b.sched.Snooze(ctx, snoozeGame, user, snooze); err != nil {
-			c.fail(err)
-			c.refuse(problem(err))
-			return
+			return err
 		}
 		if snooze > 0 {
 			notes = append(notes, fmt.Sprintf("No reminders in game %d for %s (the Snooze button now snoozes that long too).", snoozeGame, span(snooze)))
@@ -503,5 +465,5 @@ func (c *call) remindMe(ctx context.Context, o options) {
 	}
 	notes = append(notes, fmt.Sprintf("Your reminders: %s; time zone %s; quiet hours %s; Snooze button %s.", state, zone, quiet, span(snoozeLen)))
 	c.outcome = "ok"
-	c.done(ctx, strings.Join(notes, "\n"), "")
+	return c.done(ctx, strings.Join(notes, "\n"), "")
 }

@@ -98,29 +98,29 @@ func (c *call) command(d discordgo.ApplicationCommandInteractionData) (*discordg
 	switch d.Name {
 	case "game":
 		if sub == "chart" {
-			return c.deferReply(private), func(ctx context.Context) { c.gameChart(ctx, private) }
+			return c.deferCommand(private, func(ctx context.Context) error { return c.gameChart(ctx, private) })
 		}
-		return c.deferReply(true), func(ctx context.Context) { c.gameCommand(ctx, sub, o) }
+		return c.deferCommand(true, func(ctx context.Context) error { return c.gameCommand(ctx, sub, o) })
 	case "league":
 		switch sub {
 		case "info", "standings", "factions", "player":
 		default:
 			private = true // confirmations are private; changes are announced
 		}
-		return c.deferReply(private), func(ctx context.Context) { c.leagueCommand(ctx, sub, o, private) }
+		return c.deferCommand(private, func(ctx context.Context) error { return c.leagueCommand(ctx, sub, o, private) })
 	case "do":
-		return c.deferReply(true), func(ctx context.Context) { c.doCommand(ctx, o.str("choice")) }
+		return c.deferCommand(true, func(ctx context.Context) error { return c.doCommand(ctx, o.str("choice")) })
 	case "undo":
-		return c.deferReply(true), func(ctx context.Context) { c.undoCommand(ctx) }
+		return c.deferCommand(true, func(ctx context.Context) error { return c.undoCommand(ctx) })
 	case "give":
-		return c.deferReply(true), func(ctx context.Context) { c.giveCommand(ctx, sub, o) }
+		return c.deferCommand(true, func(ctx context.Context) error { return c.giveCommand(ctx, sub, o) })
 	case "remind":
-		return c.deferReply(true), func(ctx context.Context) { c.remindCommand(ctx, sub, o) }
+		return c.deferCommand(true, func(ctx context.Context) error { return c.remindCommand(ctx, sub, o) })
 	case "help":
 		c.outcome = "ok"
 		return helpResponse(private), nil
 	case "status", "board", "space", "card", "log", "victory", "forces":
-		return c.deferReply(private), func(ctx context.Context) { c.lookup(ctx, d.Name, o, private) }
+		return c.deferCommand(private, func(ctx context.Context) error { return c.lookup(ctx, d.Name, o, private) })
 	}
 	c.outcome = "refused: unknown command"
 	return ephemeral(fmt.Sprintf("/%s is not a command of this bot (any more); try /help.", d.Name)), nil
@@ -156,9 +156,9 @@ func (c *call) component(d discordgo.MessageComponentInteractionData) (*discordg
 	}
 	switch id.Kind {
 	case commands.KindAbandon, commands.KindKeep:
-		return deferUpdate(), func(ctx context.Context) { c.abandonClick(ctx, id) }
+		return c.deferClick(func(ctx context.Context) error { return c.abandonClick(ctx, id) })
 	}
-	return deferUpdate(), func(ctx context.Context) { c.playClick(ctx, id) }
+	return c.deferClick(func(ctx context.Context) error { return c.playClick(ctx, id) })
 }
 
 // errNoGame is a channel without an active game.

@@ -4,14 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
+	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
-// table is a channel's game as the bot sees it.
+// table is a channel's game as the bot sees it. Its Engine is the store's,
+// shared: the bot reads it and never changes it.
 type table struct {
 	*db.Game
 	lobby bool // not started yet (the store's Info.Lobby)
@@ -26,7 +26,7 @@ func (b *Bot) current(ctx context.Context, channel string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := b.store.Load(ctx, id)
+	g, err := b.tables.View(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (b *Bot) current(ctx context.Context, channel string) (*table, error) {
 func (b *Bot) viewable(ctx context.Context, channel string) (*db.Game, string, error) {
 	t, err := b.current(ctx, channel)
 	if err == nil {
-		b.remember(channel, t.ID, t.Seq, t.Engine.Clone())
+		b.remember(channel, t.ID, t.Seq, t.Engine)
 		return t.Game, "", nil
 	}
 	if !errors.Is(err, errNoGame) {
@@ -52,7 +52,7 @@ func (b *Bot) viewable(ctx context.Context, channel string) (*db.Game, string, e
 		return nil, "", errNoGame
 	}
 	last := list[len(list)-1]
-	g, err := b.store.Load(ctx, last.ID)
+	g, err := b.tables.View(ctx, last.ID)
 	if err != nil {
 		return nil, "", err
 	}
@@ -84,78 +84,11 @@ func who(g *db.Game, f engine.Faction) string {
 	return "nobody"
 }
 
-// stored is a commands.Table whose decisions go through the store, each
-// checked against the decision count the player saw and keyed by the
-// interaction, with a local copy of the game kept in step.
-type stored struct {
-	ctx    context.Context
-	store  *db.Store
-	id     int64
-	g      *engine.Game // the local copy
-	seq    int64
-	player string
-	key    string // the interaction id
-	n      int    // decisions sent so far
+// move is a change the interaction asks of game t, at the decision count
+// it saw, keyed by the interaction.
+func (c *call) move(t *table, seq int64) commands.Move {
+	return commands.Move{Game: t.ID, Seq: seq, Player: c.userID(), Key: c.i.ID}
 }
-
-// errAlreadyApplied is an interaction delivered again after it was applied.
-var errAlreadyApplied = errors.New("this interaction was already applied")
-
-func (t *stored) Game() *engine.Game { return t.g }
-
-func (t *stored) nextKey() string {
-	k := t.key
-	if t.n > 0 {
-		k += "/" + strconv.Itoa(t.n)
-	}
-	t.n++
-	return k
-}
-
-func (t *stored) Do(f engine.Faction, choice string) error {
-	a, err := t.store.Apply(t.ctx, t.id, db.Decision{ExpectSeq: t.seq, Faction: f, Choice: choice, Player: t.player, Key: t.nextKey()})
-	if err := t.settle(a, err); err != nil {
-		return err
-	}
-	return t.keepUp(t.g.Do(f, choice))
-}
-
-func (t *stored) Undo(f engine.Faction) error {
-	a, err := t.store.Undo(t.ctx, t.id, db.Decision{ExpectSeq: t.seq, Faction: f, Player: t.player, Key: t.nextKey()})
-	if err := t.settle(a, err); err != nil {
-		return err
-	}
-	return t.keepUp(t.g.Undo(f))
-}
-
-func (t *stored) settle(a db.Applied, err error) error {
-	switch {
-	case errors.Is(err, db.ErrDuplicate):
-		return &storeError{errAlreadyApplied}
-	case err != nil:
-		return &storeError{err}
-	case a.Duplicate:
-		return &storeError{errAlreadyApplied}
-	}
-	t.seq = a.Seq
-	return nil
-}
-
-// keepUp checks that the local copy took the decision the store took. The
-// engine is deterministic, so a failure here is a bug worth shouting about.
-func (t *stored) keepUp(err error) error {
-	if err != nil {
-		return &storeError{fmt.Errorf("bot: the stored game accepted a decision its copy refused: %w", err)}
-	}
-	return nil
-}
-
-// storeError is a decision that storage did not take, as opposed to a
-// script that could not be read.
-type storeError struct{ err error }
-
-func (e *storeError) Error() string { return e.err.Error() }
-func (e *storeError) Unwrap() error { return e.err }
 
 // problem turns a storage or rules error into what the player reads.
 func problem(err error) (outcome, text string) {
@@ -168,20 +101,11 @@ func problem(err error) (outcome, text string) {
 		return "refused: not active", "This game is no longer being played. Nothing was changed."
 	case errors.Is(err, db.ErrDiverged), errors.Is(err, db.ErrCorrupt):
 		return "refused: broken game", "This game no longer replays under the current rules, so it has been set aside with all its data kept. Please tell whoever runs the bot."
-	case errors.Is(err, db.ErrRejected):
-		return "refused: illegal", "Not applied: " + unwrapRules(err)
-	case errors.Is(err, errAlreadyApplied):
+	case errors.Is(err, commands.ErrAlreadyApplied):
 		return "duplicate", "This was already applied."
 	}
-	return "error", "Something went wrong on the bot's side; nothing was changed. Try again in a moment."
-}
-
-// unwrapRules is the engine's own sentence from a rejected decision,
-// without the store's "game N: the rules refuse this decision: " before it.
-func unwrapRules(err error) string {
-	msg := err.Error()
-	if _, after, ok := strings.Cut(msg, db.ErrRejected.Error()+": "); ok {
-		return after
+	if re := (*engine.RuleError)(nil); errors.As(err, &re) {
+		return "refused: illegal", "Not applied: " + re.Error()
 	}
-	return msg
+	return "error", "Something went wrong on the bot's side; nothing was changed. Try again in a moment."
 }

@@ -33,6 +33,10 @@ type Applied struct {
 	// waits on, nil when it is over.
 	Prompt *engine.Prompt
 	Over   bool
+	// Game is the game after the decision (for a duplicate: as it is now)
+	// and Before the game it was applied to (nil for a duplicate). Both are
+	// the store's own and shared: read them, and Clone one to change it.
+	Game, Before *engine.Game
 }
 
 // Apply records and applies one decision: in one transaction it checks the
@@ -113,66 +117,64 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 		return Applied{}, err
 	}
 	r := record{Seq: info.Seq + 1, Kind: kind, Faction: d.Faction, Choice: d.Choice, Player: d.Player, At: now(), Key: d.Key}
-	// From here on the cached game may be ahead of the database, so any
-	// failure drops it.
-	if err := r.applyTo(e.g); err != nil {
-		s.forget(id)
+	// The decision is applied to a copy: the cached game stays as it was
+	// until the decision is recorded, and others may be reading it.
+	g := e.g.Clone()
+	s.applied.Add(1)
+	if err := r.applyTo(g); err != nil {
 		return Applied{}, fmt.Errorf("game %d: %w: %w", id, ErrRejected, err)
 	}
-	snap, err := recordDecision(ctx, tx, id, e, &r)
+	snap, err := s.recordDecision(ctx, tx, info, g, e.snap, &r)
 	if err != nil {
-		s.forget(id)
 		return Applied{}, fmt.Errorf("game %d: recording %s: %w", id, &r, err)
 	}
-	// The entry is updated and read before the commit, while this
-	// transaction still holds the write connection: after it, another
-	// decision may be changing the entry.
-	e.seq = r.Seq
+	next := &entry{g: g, seq: r.Seq, snap: e.snap}
 	if snap {
-		e.snap = r.Seq
+		next.snap = r.Seq
 	}
-	a := result(e, r.Seq, false)
+	// Kept before the commit, while this transaction still holds the
+	// write connection, so that no later decision's entry is replaced.
+	s.keep(id, next)
 	if err := tx.Commit(); err != nil {
 		s.forget(id)
 		return Applied{}, fmt.Errorf("game %d: recording %s: %w", id, &r, err)
 	}
-	if a.Over {
-		// No decision follows; a late duplicate reloads the game.
-		s.forget(id)
-	}
+	a := result(next, r.Seq, false)
+	a.Before = e.g
 	return a, nil
 }
 
 // recordDecision writes decision r, already applied to e's game, and a
 // snapshot when one is due, reporting whether it took one.
-func recordDecision(ctx context.Context, tx *sql.Tx, id int64, e *entry, r *record) (bool, error) {
+func (s *Store) recordDecision(ctx context.Context, tx *sql.Tx, info Info, g *engine.Game, lastSnap int64, r *record) (bool, error) {
+	id := info.ID
 	if err := insertRecord(ctx, tx, id, r); err != nil {
 		return false, err
 	}
 	status := Active
-	if e.g.Over() {
+	if g.Over() {
 		status = Finished
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, updated = ? WHERE id = ?`, status, r.At.UnixMilli(), id); err != nil {
 		return false, err
 	}
 	if status == Finished {
-		if err := endGame(ctx, tx, id); err != nil {
+		if err := s.finish(ctx, tx, info, g, r.At); err != nil {
 			return false, err
 		}
 	}
-	if !snapshotDue(r.Seq, e.snap, e.g.Over()) {
+	if !snapshotDue(r.Seq, lastSnap, g.Over()) {
 		return false, nil
 	}
-	sn, err := takeSnapshot(e.g, r.Seq)
+	sn, err := takeSnapshot(g, r.Seq)
 	if err != nil {
 		return false, err
 	}
 	if err := insertSnapshot(ctx, tx, id, sn); err != nil {
 		return false, err
 	}
-	if e.snap > 0 && !checkpoint(e.snap) {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE game = ? AND seq = ?`, id, e.snap); err != nil {
+	if lastSnap > 0 && !checkpoint(lastSnap) {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE game = ? AND seq = ?`, id, lastSnap); err != nil {
 			return false, err
 		}
 	}
@@ -180,9 +182,9 @@ func recordDecision(ctx context.Context, tx *sql.Tx, id int64, e *entry, r *reco
 }
 
 func result(e *entry, seq int64, dup bool) Applied {
-	a := Applied{Seq: seq, Duplicate: dup, Over: e.g.Over()}
+	a := Applied{Seq: seq, Duplicate: dup, Over: e.g.Over(), Game: e.g}
 	if p := e.g.Prompt(); p != nil {
-		// A copy: the caller may keep it after the cached game moves on.
+		// A copy, so that a caller changing it changes no shared game.
 		cp := *p
 		cp.Choices = append([]engine.Choice(nil), p.Choices...)
 		a.Prompt = &cp

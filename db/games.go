@@ -287,7 +287,7 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st Status) error {
 		return fmt.Errorf("game %d: set status: %w", id, err)
 	}
 	if st == Abandoned {
-		if err := endGame(ctx, tx, id); err != nil {
+		if err := s.finish(ctx, tx, info, nil, now()); err != nil {
 			return err
 		}
 	}

@@ -36,6 +36,8 @@ func runHelper(role string) error {
 	switch role {
 	case "crash":
 		return crashChild(path, seed)
+	case "league-crash":
+		return leagueCrashChild(path, seed)
 	case "race":
 		id, _ := strconv.ParseInt(os.Getenv("CHINASWAR_GAME"), 10, 64)
 		return raceChild(path, id, seed)

@@ -283,19 +283,27 @@ func (s *Store) GameLeague(ctx context.Context, game int64) (League, bool, error
 // stored for it before (a correction: the ratings are recomputed from the
 // results). The game must report to r.League.
 func (s *Store) RecordLeagueResult(ctx context.Context, r LeagueResult) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("game %d: league result: %w", r.Game, err)
+	}
+	defer tx.Rollback()
+	if err := writeLeagueResult(ctx, tx, r); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// writeLeagueResult stores r in tx (RecordLeagueResult).
+func writeLeagueResult(ctx context.Context, tx *sql.Tx, r LeagueResult) error {
 	if len(r.Seats) == 0 {
 		return fmt.Errorf("game %d: league result without seats", r.Game)
 	}
 	if r.Ended.IsZero() {
 		return fmt.Errorf("game %d: league result without an end time", r.Game)
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("game %d: league result: %w", r.Game, err)
-	}
-	defer tx.Rollback()
 	var league int64
-	err = tx.QueryRowContext(ctx, `SELECT league FROM league_games WHERE game = ?`, r.Game).Scan(&league)
+	err := tx.QueryRowContext(ctx, `SELECT league FROM league_games WHERE game = ?`, r.Game).Scan(&league)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && league != r.League) {
 		return fmt.Errorf("game %d: %w: the game does not report to league %d", r.Game, ErrNoLeague, r.League)
 	}
@@ -326,7 +334,7 @@ func (s *Store) RecordLeagueResult(ctx context.Context, r LeagueResult) error {
 			return fmt.Errorf("game %d: league result: %w", r.Game, err)
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 // LeagueResults returns league's stored results in order of end time, then

@@ -10,12 +10,19 @@ import (
 )
 
 // Game is a stored game as loaded: its record, its seats and its engine
-// state after Seq decisions. Engine is the caller's own copy: changing it
-// does not change the store.
+// state after Seq decisions. From Load, Engine is the caller's own copy:
+// changing it does not change the store. From View, it is the store's
+// shared game, to be read only.
 type Game struct {
 	Info
 	Seats  map[engine.Faction]Seat
 	Engine *engine.Game
+}
+
+// View is Load without the copy: the Game's Engine is the store's own,
+// shared with other callers, and must not be changed (Clone it first).
+func (s *Store) View(ctx context.Context, id int64) (*Game, error) {
+	return s.load(ctx, id, false)
 }
 
 // Load reads game id: the latest snapshot plus the decisions after it. The
@@ -23,7 +30,12 @@ type Game struct {
 // checks every snapshot, so a rules change that alters stored games is
 // caught before anyone plays on: that, or unreadable data, is ErrDiverged or
 // ErrCorrupt, and an active game is marked Broken with every row kept.
+// A game in the store's memory is copied rather than read again.
 func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
+	return s.load(ctx, id, true)
+}
+
+func (s *Store) load(ctx context.Context, id int64, copied bool) (*Game, error) {
 	tx, err := s.r.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", id, err)
@@ -37,7 +49,15 @@ func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, _, err := s.loadEngine(ctx, tx, info)
+	var g *engine.Game
+	if e := s.cached(id); e != nil && e.seq == info.Seq {
+		g = e.g
+	} else {
+		var last int64
+		if g, last, err = s.loadEngine(ctx, tx, info); err == nil {
+			s.keep(id, &entry{g: g, seq: info.Seq, snap: last})
+		}
+	}
 	// End the read before marking the game, which writes.
 	if rerr := tx.Rollback(); err == nil && rerr != nil {
 		return nil, fmt.Errorf("game %d: %w", id, rerr)
@@ -47,6 +67,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
 			err = errors.Join(err, s.markBroken(ctx, id, err))
 		}
 		return nil, err
+	}
+	if copied {
+		g = g.Clone()
 	}
 	return &Game{Info: info, Seats: seats, Engine: g}, nil
 }

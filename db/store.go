@@ -23,8 +23,8 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 
-	"github.com/chinaswar/chinaswar/engine"
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
 
@@ -63,8 +63,11 @@ type Store struct {
 	r *sql.DB // a pool of read-only connections
 
 	mu       sync.Mutex
-	cache    map[int64]*entry // games in memory between decisions
-	verified map[int64]bool   // games replayed from the seed since Open
+	cache    *games         // games in memory between decisions
+	verified map[int64]bool // games replayed from the seed since Open
+
+	rules   LeagueRules  // ranks league games at their end
+	applied atomic.Int64 // decisions the engine applied (Applications)
 }
 
 // Open opens or creates the database at path (a file: the store uses two
@@ -98,7 +101,7 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
-	return &Store{w: w, r: r, cache: map[int64]*entry{}, verified: map[int64]bool{}}, nil
+	return &Store{w: w, r: r, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}, nil
 }
 
 // createPrivate creates the database file readable by its owner only, if it
@@ -116,39 +119,6 @@ func createPrivate(path string) error {
 // Close closes the database. Committed decisions are on disk already.
 func (s *Store) Close() error {
 	return errors.Join(s.r.Close(), s.w.Close())
-}
-
-// entry is a game kept in memory between decisions, so that applying one
-// does not reload the game. Entries are read and changed only inside a write
-// transaction, which the single write connection serialises.
-type entry struct {
-	g    *engine.Game
-	seq  int64 // decisions applied to g
-	snap int64 // seq of the latest snapshot stored
-}
-
-// cached returns the entry for game id, or nil.
-func (s *Store) cached(id int64) *entry {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.cache[id]
-}
-
-// keep puts a game that was built from its seed, or loaded after that was
-// checked, in memory.
-func (s *Store) keep(id int64, e *entry) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.cache[id] = e
-	s.verified[id] = true
-}
-
-// forget drops game id from memory, after any failure that may have left
-// the cached game ahead of the database.
-func (s *Store) forget(id int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.cache, id)
 }
 
 func (s *Store) setVerified(id int64) {
@@ -169,6 +139,6 @@ func (s *Store) isVerified(id int64) bool {
 func (s *Store) unverify(id int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.cache, id)
+	s.cache.drop(id)
 	delete(s.verified, id)
 }

@@ -19,6 +19,29 @@ var (
 	ErrIllegal     = errors.New("illegal")
 )
 
+// RuleError is a decision the rules refuse: Kind is ErrGameOver,
+// ErrNotYourTurn or ErrIllegal (so errors.Is finds it), and Reason says why
+// in words a player reads.
+type RuleError struct {
+	Kind   error
+	Reason string
+	Cause  error // what the refusal rests on, when another error; may be nil
+}
+
+func (e *RuleError) Error() string { return e.Kind.Error() + ": " + e.Reason }
+
+func (e *RuleError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Cause}
+}
+
+// refuse is a RuleError of kind kind, its reason formatted.
+func refuse(kind error, format string, args ...any) error {
+	return &RuleError{Kind: kind, Reason: fmt.Sprintf(format, args...)}
+}
+
 // Game is a game in progress: the committed snapshot of the current step,
 // the answers given within it, and the state they lead to.
 type Game struct {
@@ -99,13 +122,13 @@ func (g *Game) Over() bool { return g.cur.Result != nil }
 func (g *Game) Do(f Faction, choice string) error {
 	p := g.pending
 	if p == nil {
-		return fmt.Errorf("%w: there is nothing to decide", ErrGameOver)
+		return refuse(ErrGameOver, "there is nothing to decide")
 	}
 	if f != p.Faction {
-		return fmt.Errorf("%w: it is %s's decision (%s), not %s's", ErrNotYourTurn, p.Faction, p.Question, f)
+		return refuse(ErrNotYourTurn, "it is %s's decision (%s), not %s's", p.Faction, p.Question, f)
 	}
 	if !p.Has(choice) {
-		return fmt.Errorf("%w: %q is not a legal choice for %q; legal: %s", ErrIllegal, choice, p.Question, listChoices(p.Choices))
+		return refuse(ErrIllegal, "%q is not a legal choice for %q; legal: %s", choice, p.Question, listChoices(p.Choices))
 	}
 	return g.answer(answer{Faction: f, Choice: choice})
 }
@@ -150,10 +173,10 @@ func (g *Game) CanUndo(f Faction) bool {
 
 func (g *Game) undoPoint(f Faction) (int, error) {
 	if g.pending == nil {
-		return 0, fmt.Errorf("%w: nothing to undo", ErrGameOver)
+		return 0, refuse(ErrGameOver, "nothing to undo")
 	}
 	if g.pending.Faction != f {
-		return 0, fmt.Errorf("%w: %s cannot undo: it is %s's decision", ErrNotYourTurn, f, g.pending.Faction)
+		return 0, refuse(ErrNotYourTurn, "%s cannot undo: it is %s's decision", f, g.pending.Faction)
 	}
 	for i := len(g.trail) - 1; i >= g.barrier; i-- {
 		a := g.trail[i]
@@ -164,7 +187,7 @@ func (g *Game) undoPoint(f Faction) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: %s has nothing to undo: undo reaches back only to the start of the current action, and never past a die roll, a card reveal or another faction's decision", ErrIllegal, f)
+	return 0, refuse(ErrIllegal, "%s has nothing to undo: undo reaches back only to the start of the current action, and never past a die roll, a card reveal or another faction's decision", f)
 }
 
 // Undo takes back faction f's last decision (and anything the engine applied

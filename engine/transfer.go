@@ -115,10 +115,10 @@ func (r *run) applyTransfers() error {
 func (g *Game) Transfer(t Transfer) error {
 	p := g.pending
 	if p == nil || !p.Executing {
-		return fmt.Errorf("%w: transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2), when it is choosing its next space", ErrIllegal)
+		return refuse(ErrIllegal, "transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2), when it is choosing its next space")
 	}
 	if err := t.check(&g.cur, p.Executor); err != nil {
-		return fmt.Errorf("%w: %w", ErrIllegal, err)
+		return &RuleError{Kind: ErrIllegal, Reason: err.Error(), Cause: err}
 	}
 	return g.answer(answer{Faction: t.From, Choice: t.ID()})
 }

@@ -1,5 +1,5 @@
 // Command chinaswar runs China's War 1937-41: a console game, the random-play
-// simulator, board rendering, storage tools and (later) the Discord bot.
+// simulator, board rendering, storage tools and the Discord bot.
 package main
 
 import (

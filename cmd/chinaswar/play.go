@@ -89,7 +89,7 @@ func playCmd(args []string) error {
 			return err
 		}
 		if resumed {
-			fmt.Fprintf(os.Stderr, "Resuming game %q from %s (scenario %s); --scenario, --seed and --options apply only to a new game (use --new).\n", *name, *dbPath, t.g.State().Scenario)
+			fmt.Fprintf(os.Stderr, "Resuming game %q from %s (scenario %s); --scenario, --seed and --options apply only to a new game (use --new).\n", *name, *dbPath, t.Game().State().Scenario)
 		}
 		c.Table = t
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/render"
+	"github.com/chinaswar/chinaswar/render/chart"
 )
 
 // serveCmd runs the Discord bot: over the gateway with DISCORD_TOKEN, or as
@@ -78,12 +79,17 @@ func serveCmd(args []string) error {
 	board := func(g *engine.Game, highlight []engine.SpaceID, focus *engine.SpaceID) ([]byte, error) {
 		return render.Board(g, render.Options{Highlight: highlight, Focus: focus})
 	}
-	b, err := bot.New(bot.Config{Store: store, REST: rest, Board: board, Log: logger})
+	b, err := bot.New(bot.Config{Store: store, REST: rest, Board: board, Charts: chart.Drawer{}, Log: logger})
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// A game's end is recorded with its last decision; its announcement
+	// comes after and may have been lost to a crash or a Discord failure.
+	if err := b.AnnounceEnded(ctx); err != nil {
+		logger.Error("announcing ended games", "error", err)
+	}
 	// Reminders: a pass every minute; each finds what is due in the store,
 	// so a restart or a second process loses or doubles nothing.
 	reminders, err := b.Reminders().Cron("* * * * *", func(sum remind.Summary, err error) {

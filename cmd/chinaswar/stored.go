@@ -6,54 +6,42 @@ import (
 	"fmt"
 	"os/user"
 
+	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
-// storedTable is a console game kept in SQLite: every decision is recorded
-// durably before the console goes on, so quitting or a crash loses nothing.
+// storedTable is a console game kept in SQLite: every move goes through the
+// table service and is recorded durably before the console goes on, so
+// quitting or a crash loses nothing. The console shows the game's end as
+// it happens, so an end counts as announced at once.
 type storedTable struct {
-	st     *db.Store
+	*commands.Session
+	tables *commands.Tables
 	id     int64
-	g      *engine.Game
-	seq    int64
-	player string
 }
-
-func (t *storedTable) Game() *engine.Game { return t.g }
 
 func (t *storedTable) Do(f engine.Faction, choice string) error {
-	a, err := t.st.Apply(context.Background(), t.id, db.Decision{ExpectSeq: t.seq, Faction: f, Choice: choice, Player: t.player})
-	if err != nil {
-		return err
-	}
-	t.seq = a.Seq
-	return t.g.Do(f, choice)
-}
-
-func (t *storedTable) Undo(f engine.Faction) error {
-	a, err := t.st.Undo(context.Background(), t.id, db.Decision{ExpectSeq: t.seq, Faction: f, Player: t.player})
-	if err != nil {
-		return err
-	}
-	t.seq = a.Seq
-	return t.g.Undo(f)
+	return t.ended(t.Session.Do(f, choice))
 }
 
 func (t *storedTable) Transfer(tr engine.Transfer) error {
-	a, err := t.st.Transfer(context.Background(), t.id, db.Decision{ExpectSeq: t.seq, Faction: tr.From, Player: t.player}, tr)
-	if err != nil {
+	return t.ended(t.Session.Transfer(tr))
+}
+
+// ended marks the game's end announced once a move ended it.
+func (t *storedTable) ended(err error) error {
+	if err != nil || !t.Game().Over() {
 		return err
 	}
-	t.seq = a.Seq
-	return t.g.Transfer(tr)
+	return t.tables.Announced(context.Background(), t.id)
 }
 
 // openConsoleGame resumes the active console game called name, or creates
 // it from cfg. It reports whether the game was resumed.
 func openConsoleGame(st *db.Store, name string, cfg engine.Config, seats map[engine.Faction]string) (*storedTable, bool, error) {
 	ctx := context.Background()
-	place := "console:" + name
+	place := commands.ConsolePlace(name)
 	player := "console"
 	if u, err := user.Current(); err == nil {
 		player = u.Username
@@ -72,23 +60,29 @@ func openConsoleGame(st *db.Store, name string, cfg engine.Config, seats map[eng
 	case err != nil:
 		return nil, false, err
 	}
-	g, err := st.Load(ctx, id)
+	tables := commands.NewTables(st)
+	g, err := tables.View(ctx, id)
 	if err != nil {
 		return nil, false, fmt.Errorf("game %q: %w", name, err)
 	}
-	return &storedTable{st: st, id: id, g: g.Engine, seq: g.Seq, player: player}, resumed, nil
+	s := tables.Session(ctx, commands.Move{Game: id, Seq: g.Seq, Player: player}, g.Engine)
+	return &storedTable{Session: s, tables: tables, id: id}, resumed, nil
 }
 
 // abandonConsoleGame marks the active console game called name abandoned,
 // if there is one; its rows stay in the database.
 func abandonConsoleGame(st *db.Store, name string) error {
 	ctx := context.Background()
-	id, err := st.ActiveGame(ctx, "console:"+name)
+	id, err := st.ActiveGame(ctx, commands.ConsolePlace(name))
 	if errors.Is(err, db.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return st.SetStatus(ctx, id, db.Abandoned)
+	tables := commands.NewTables(st)
+	if _, err := tables.Abandon(ctx, id); err != nil {
+		return err
+	}
+	return tables.Announced(ctx, id)
 }

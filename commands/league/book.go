@@ -115,3 +115,9 @@ func (b *Book) lastOf(season int) int {
 	}
 	return -1
 }
+
+// Rate rates a league with the league's rating model, OpenSkill's defaults
+// (Recompute).
+func Rate(results []Result) (*Book, error) {
+	return Recompute(openskill.Default(), results)
+}

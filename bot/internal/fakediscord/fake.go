@@ -79,6 +79,31 @@ type Server struct {
 	// DoubleAcks counts second answers to one interaction, which Discord
 	// refuses (a retried delivery answered again).
 	DoubleAcks int
+	// refuse, when set, picks the new messages (follow-ups and channel
+	// posts) to fail as an outage would (FailPosts).
+	refuse func(content string) bool
+}
+
+// FailPosts makes every new message whose content match picks fail with a
+// server error, as during an outage; nil ends the outage.
+func (s *Server) FailPosts(match func(content string) bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuse = match
+}
+
+// outage answers a new message that FailPosts picks; it reports whether it
+// did.
+func (s *Server) outage(w http.ResponseWriter, p *payload) bool {
+	content := ""
+	if p.Content != nil {
+		content = *p.Content
+	}
+	if s.refuse == nil || !s.refuse(content) {
+		return false
+	}
+	writeError(w, http.StatusInternalServerError, 0, "500: Internal Server Error")
+	return true
 }
 
 // Interaction is an interaction the fake sent, and what the bot did with it.
@@ -527,6 +552,9 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.outage(w, p) {
+		return
+	}
 	where := fmt.Sprintf("interaction %s follow-up", it.ID)
 	if it.deferredReply {
 		// Discord would put this message in place of "thinking…", with
@@ -567,6 +595,9 @@ func (s *Server) channelPost(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.outage(w, p) {
+		return
+	}
 	s.checkMessage("channel message", p, files, true)
 	m := &Message{ID: s.id(), Channel: r.PathValue("channel")}
 	s.apply(m, p, files)

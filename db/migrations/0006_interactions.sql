@@ -1,4 +1,4 @@
--- Schema version 5: interactions already handled.
+-- Schema version 6: interactions already handled.
 
 -- Discord signs an interaction once, and a signed request can be sent again
 -- by whoever saw it. A state-changing interaction is claimed here before it

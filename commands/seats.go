@@ -1,0 +1,85 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// A game opens in its lobby, where members take and leave factions; it
+// starts once every faction has a player and every team of its teams=
+// option (1.5) is held by one member.
+
+// Open opens a game in its lobby at place, host the member opening it; a
+// league other than 0 is the league it reports to.
+func (t *Tables) Open(ctx context.Context, place string, cfg engine.Config, host string, league int64) (int64, error) {
+	if league != 0 {
+		return t.store.CreateLeagueLobby(ctx, place, cfg, host, league)
+	}
+	return t.store.CreateLobby(ctx, place, cfg, host)
+}
+
+// Join seats s in faction f of game id, unless a player holds it already
+// (db.ErrSeatTaken).
+func (t *Tables) Join(ctx context.Context, id int64, f engine.Faction, s db.Seat) error {
+	return t.store.ClaimSeat(ctx, id, f, s)
+}
+
+// Reseat hands faction f of game id to s, or frees it with the zero Seat.
+func (t *Tables) Reseat(ctx context.Context, id int64, f engine.Faction, s db.Seat) error {
+	return t.store.SetSeat(ctx, id, f, s)
+}
+
+// FreeSeats are the factions of g nobody plays, in faction order.
+func FreeSeats(g *db.Game) []engine.Faction {
+	var free []engine.Faction
+	for _, f := range engine.Factions {
+		if s, ok := g.Seats[f]; !ok || s.Player == "" {
+			free = append(free, f)
+		}
+	}
+	return free
+}
+
+// SeatsError is a start refused for its seats: some are free, or a team
+// of the teams= option is split between members.
+type SeatsError struct {
+	Free []engine.Faction // the factions nobody plays
+	// Team is a team whose faction Split is not held by the member holding
+	// the team's first faction.
+	Team  []engine.Faction
+	Split engine.Faction
+}
+
+func (e *SeatsError) Error() string {
+	if len(e.Free) > 0 {
+		return fmt.Sprintf("factions without a player: %v", e.Free)
+	}
+	return fmt.Sprintf("team %v is split: %s has another player", e.Team, e.Split)
+}
+
+// Start ends g's lobby, when its seats allow (*SeatsError otherwise;
+// db.ErrStarted when it has started already): from now on it takes
+// decisions.
+func (t *Tables) Start(ctx context.Context, g *db.Game) error {
+	if !g.Lobby {
+		return fmt.Errorf("game %d: %w", g.ID, db.ErrStarted)
+	}
+	if free := FreeSeats(g); len(free) > 0 {
+		return &SeatsError{Free: free}
+	}
+	opts, err := engine.ParseOptions(g.Options)
+	if err != nil {
+		return fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	for _, team := range opts.Teams {
+		for _, f := range team[1:] {
+			if g.Seats[f].Player != g.Seats[team[0]].Player {
+				return &SeatsError{Team: team, Split: f}
+			}
+		}
+	}
+	return t.store.Start(ctx, g.ID)
+}
