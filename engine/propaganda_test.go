@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -363,5 +364,72 @@ func TestResetPhase(t *testing.T) {
 	}
 	if st.LargeOffensiveUsed || st.Momentum != nil || st.Aid != 3 || st.Elig != [NumFactions]Eligibility{} {
 		t.Errorf("LO used %v, momentum %v, aid %d, elig %v", st.LargeOffensiveUsed, st.Momentum, st.Aid, st.Elig)
+	}
+}
+
+// TestAidTransfersAll holds ruling R15: NAT transfers all Foreign Aid (6.5),
+// so Patronage is offered no more than it can hold under 30 and Resources
+// must take the rest while they have room under 60.
+func TestAidTransfersAll(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		aid, pat, res    int
+		lo, hi           int // the offered Patronage shares
+		choose           int
+		wantPat, wantRes int
+	}{
+		{"room in both", 6, 10, 5, 0, 6, 3, 13, 8},
+		{"Patronage near its cap: the excess goes to Resources", 6, 28, 10, 0, 2, 2, 30, 14},
+		{"Resources near their cap: Patronage must take the excess", 6, 20, 57, 3, 6, 3, 23, 60},
+		{"both near their caps: only what neither holds is lost", 6, 29, 58, 1, 1, 1, 30, 60},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := atPhase(t, "aid", NAT)
+			s.Aid, s.Patronage, s.Resources[NAT] = tc.aid, tc.pat, tc.res
+			g := gameAt(t, s, atStep("commitment"))
+			if p := g.Prompt(); p != nil {
+				var got []string
+				for _, c := range p.Choices {
+					got = append(got, c.ID)
+				}
+				var want []string
+				for n := tc.lo; n <= tc.hi; n++ {
+					want = append(want, "count:"+strconv.Itoa(n))
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("Patronage shares offered %v, want %v", got, want)
+				}
+				mustDo(t, g, NAT, "count:"+strconv.Itoa(tc.choose))
+			} else if tc.lo != tc.hi {
+				t.Fatalf("no prompt, want a choice of %d..%d", tc.lo, tc.hi)
+			}
+			st := g.State()
+			if st.Patronage != tc.wantPat || st.Resources[NAT] != tc.wantRes || st.Aid != 0 {
+				t.Errorf("Patronage %d, NAT Resources %d, Aid %d; want %d, %d, 0", st.Patronage, st.Resources[NAT], st.Aid, tc.wantPat, tc.wantRes)
+			}
+		})
+	}
+}
+
+// TestAgitationTerrorThenTwoShifts holds ruling R19 for the CPC: in one
+// Province Agitation may remove Terror and then shift two levels (6.3.2
+// play note); TestSupportPhase holds it for Pacification.
+func TestAgitationTerrorThenTwoShifts(t *testing.T) {
+	m := DefaultMap()
+	s := atPhase(t, "agitate", CPC)
+	s.Resources[CPC] = 5
+	put(t, s, "Henan", CPCGuerrilla, 1)
+	h := m.MustID("Henan")
+	s.Spaces[h].Terror, s.Spaces[h].Support = true, Support
+	g := gameAt(t, s, atStep("redeploy"))
+	for range 3 {
+		mustDo(t, g, CPC, "space:Henan")
+	}
+	st := g.State()
+	if sp := st.Spaces[h]; sp.Terror || sp.Support != Opposition || st.Resources[CPC] != 2 {
+		t.Fatalf("Henan %+v, CPC Resources %d; want no Terror, Opposition, 2", sp, st.Resources[CPC])
+	}
+	if p := g.Prompt(); p != nil && p.Has("space:Henan") {
+		t.Errorf("Henan offered again at Opposition without Terror: %v", p.Choices)
 	}
 }
