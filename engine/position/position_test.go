@@ -236,3 +236,43 @@ card-json {"number": 14, "title": "Test Card", "flavour": "A test.", "order": ["
 		t.Errorf("a broken card: error %v, want one naming card #14", err)
 	}
 }
+
+// BenchmarkLegal compares Legal with trying the answer on a clone, the
+// alternative it replaces.
+func BenchmarkLegal(b *testing.B) {
+	g, err := position.Start("current 14\nresources NAT 10\nHunan: 2 NAT Troops, NAT Base\n")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Legal", func(b *testing.B) {
+		for b.Loop() {
+			if err := g.Legal(engine.NAT, "op:recruit"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("CloneDo", func(b *testing.B) {
+		for b.Loop() {
+			if err := g.Clone().Do(engine.NAT, "op:recruit"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestStartAtChecksInvariants: a state edited after parsing is still
+// checked when the game starts.
+func TestStartAtChecksInvariants(t *testing.T) {
+	p, err := position.Parse("current 14\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.State.Dice = []int{9}
+	p.State.Available[engine.JPNTroop]++
+	_, err = p.Start()
+	for _, want := range []string{"queued die roll 9 outside 1..6", "piece conservation"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one containing %q", err, want)
+		}
+	}
+}
