@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -211,42 +210,6 @@ func TestResourcesPhase(t *testing.T) {
 	}
 }
 
-func TestSupportPhase(t *testing.T) {
-	m := DefaultMap()
-	s := atPhase(t, "pacify", NAT)
-	s.Resources[NAT], s.Resources[CPC] = 7, 2
-	put(t, s, "Hunan", NATTroop, 1) // NAT Control, Pop 3
-	s.Spaces[m.MustID("Hunan")].Terror = true
-	s.Spaces[m.MustID("Hunan")].Support = Opposition
-	put(t, s, "Henan", CPCGuerrilla, 1)   // CPC piece, no NAT Control
-	put(t, s, "Jiangxi", CPCGuerrilla, 1) // CPC piece but NAT Control
-	put(t, s, "Jiangxi", NATTroop, 2)
-	put(t, s, "Chahar", NATTroop, 1) // NAT Control, Pop 0: nothing to do
-	g := gameAt(t, s, atStep("redeploy"))
-	p := g.Prompt()
-	if got := len(p.Choices); got != 3 { // Hunan, Jiangxi, done
-		t.Fatalf("Pacification choices %v, want Hunan, Jiangxi, done", p.Choices)
-	}
-	mustDo(t, g, NAT, "space:Hunan") // removes Terror first
-	mustDo(t, g, NAT, "space:Hunan") // Opposition -> Neutral
-	mustDo(t, g, NAT, "space:Hunan") // Neutral -> Support; 1 Resource left
-	st := g.State()
-	h := st.Spaces[m.MustID("Hunan")]
-	if h.Terror || h.Support != Support || st.Resources[NAT] != 1 {
-		t.Fatalf("Hunan %+v, NAT Resources %d; want no Terror, Support, 1", h, st.Resources[NAT])
-	}
-	p = g.Prompt()
-	if p.Faction != CPC || !p.Has("space:Henan") || p.Has("space:Jiangxi") {
-		t.Fatalf("Agitation prompt %+v, want CPC offered Henan but not NAT-Controlled Jiangxi", p)
-	}
-	mustDo(t, g, CPC, "space:Henan")
-	// Henan is now at Opposition and nothing else qualifies: the phase ends
-	// on its own with 1 CPC Resource unspent.
-	if st := g.State(); st.Spaces[m.MustID("Henan")].Support != Opposition || st.Resources[CPC] != 1 || st.Step.Kind != "redeploy" {
-		t.Errorf("Henan %d, CPC Resources %d, step %s; want Opposition, 1, redeploy", st.Spaces[m.MustID("Henan")].Support, st.Resources[CPC], st.Step.Kind)
-	}
-}
-
 func TestRedeployNAT(t *testing.T) {
 	m := DefaultMap()
 	s := atPhase(t, "redeploy", NAT)
@@ -364,72 +327,5 @@ func TestResetPhase(t *testing.T) {
 	}
 	if st.LargeOffensiveUsed || st.Momentum != nil || st.Aid != 3 || st.Elig != [NumFactions]Eligibility{} {
 		t.Errorf("LO used %v, momentum %v, aid %d, elig %v", st.LargeOffensiveUsed, st.Momentum, st.Aid, st.Elig)
-	}
-}
-
-// TestAidTransfersAll holds ruling R15: NAT transfers all Foreign Aid (6.5),
-// so Patronage is offered no more than it can hold under 30 and Resources
-// must take the rest while they have room under 60.
-func TestAidTransfersAll(t *testing.T) {
-	for _, tc := range []struct {
-		name             string
-		aid, pat, res    int
-		lo, hi           int // the offered Patronage shares
-		choose           int
-		wantPat, wantRes int
-	}{
-		{"room in both", 6, 10, 5, 0, 6, 3, 13, 8},
-		{"Patronage near its cap: the excess goes to Resources", 6, 28, 10, 0, 2, 2, 30, 14},
-		{"Resources near their cap: Patronage must take the excess", 6, 20, 57, 3, 6, 3, 23, 60},
-		{"both near their caps: only what neither holds is lost", 6, 29, 58, 1, 1, 1, 30, 60},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			s := atPhase(t, "aid", NAT)
-			s.Aid, s.Patronage, s.Resources[NAT] = tc.aid, tc.pat, tc.res
-			g := gameAt(t, s, atStep("commitment"))
-			if p := g.Prompt(); p != nil {
-				var got []string
-				for _, c := range p.Choices {
-					got = append(got, c.ID)
-				}
-				var want []string
-				for n := tc.lo; n <= tc.hi; n++ {
-					want = append(want, "count:"+strconv.Itoa(n))
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("Patronage shares offered %v, want %v", got, want)
-				}
-				mustDo(t, g, NAT, "count:"+strconv.Itoa(tc.choose))
-			} else if tc.lo != tc.hi {
-				t.Fatalf("no prompt, want a choice of %d..%d", tc.lo, tc.hi)
-			}
-			st := g.State()
-			if st.Patronage != tc.wantPat || st.Resources[NAT] != tc.wantRes || st.Aid != 0 {
-				t.Errorf("Patronage %d, NAT Resources %d, Aid %d; want %d, %d, 0", st.Patronage, st.Resources[NAT], st.Aid, tc.wantPat, tc.wantRes)
-			}
-		})
-	}
-}
-
-// TestAgitationTerrorThenTwoShifts holds ruling R19 for the CPC: in one
-// Province Agitation may remove Terror and then shift two levels (6.3.2
-// play note); TestSupportPhase holds it for Pacification.
-func TestAgitationTerrorThenTwoShifts(t *testing.T) {
-	m := DefaultMap()
-	s := atPhase(t, "agitate", CPC)
-	s.Resources[CPC] = 5
-	put(t, s, "Henan", CPCGuerrilla, 1)
-	h := m.MustID("Henan")
-	s.Spaces[h].Terror, s.Spaces[h].Support = true, Support
-	g := gameAt(t, s, atStep("redeploy"))
-	for range 3 {
-		mustDo(t, g, CPC, "space:Henan")
-	}
-	st := g.State()
-	if sp := st.Spaces[h]; sp.Terror || sp.Support != Opposition || st.Resources[CPC] != 2 {
-		t.Fatalf("Henan %+v, CPC Resources %d; want no Terror, Opposition, 2", sp, st.Resources[CPC])
-	}
-	if p := g.Prompt(); p != nil && p.Has("space:Henan") {
-		t.Errorf("Henan offered again at Opposition without Terror: %v", p.Choices)
 	}
 }
