@@ -61,10 +61,7 @@ func Parse(text string) (*Position, error) {
 			}
 			continue
 		}
-		line := strings.TrimSpace(raw)
-		if i := strings.Index(line, "#"); i >= 0 && !strings.HasPrefix(line, "card-json") {
-			line = strings.TrimSpace(line[:i])
-		}
+		line := stripComment(strings.TrimSpace(raw))
 		if line == "" {
 			continue
 		}
@@ -96,6 +93,21 @@ func Parse(text string) (*Position, error) {
 		return nil, fmt.Errorf("position: %w", errors.Join(p.errs...))
 	}
 	return &Position{State: p.s, Deck: p.d}, nil
+}
+
+// stripComment drops a comment: "#" at the start of the line, or "#"
+// followed by a space or the line's end ("#14" names a card). A card-json
+// line is left whole, since JSON text may hold "#".
+func stripComment(line string) string {
+	if strings.HasPrefix(line, "card-json") {
+		return line
+	}
+	for i := 0; i < len(line); i++ {
+		if line[i] == '#' && (i == 0 || i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t') {
+			return strings.TrimSpace(line[:i])
+		}
+	}
+	return line
 }
 
 // once reports whether key is given for the first time, and complains

@@ -276,3 +276,18 @@ func TestStartAtChecksInvariants(t *testing.T) {
 		}
 	}
 }
+
+// TestComments: "# " starts a comment, "#14" names a card.
+func TestComments(t *testing.T) {
+	p, err := position.Parse("# a puzzle\ncurrent #14 # Sihang Warehouse\nHebei: 2 JPN Troops #two\n")
+	if err == nil {
+		t.Fatalf("\"#two\" is not a comment and not a piece: want an error, got %+v", p.State.Current)
+	}
+	p, err = position.Parse("# a puzzle\ncurrent #14 # Sihang Warehouse\nHebei: 2 JPN Troops # two\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.State.Current != 14 || p.State.Spaces[engine.DefaultMap().MustID("Hebei")].Pieces[engine.JPNTroop] != 2 {
+		t.Errorf("current %d, Hebei %v", p.State.Current, p.State.Spaces[engine.DefaultMap().MustID("Hebei")].Pieces)
+	}
+}
