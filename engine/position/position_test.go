@@ -185,8 +185,26 @@ Manchukuo: 3 JPN Troops
 	if st := g.State(); st.Aid != 0 || st.Patronage != 30 || st.Resources[engine.NAT] != 60 {
 		t.Errorf("Aid %d Patronage %d Resources %d", st.Aid, st.Patronage, st.Resources[engine.NAT])
 	}
-	if !g.CanUndo(engine.NAT) && g.Prompt() != nil && g.Prompt().Faction == engine.NAT {
-		t.Error("an answer to a posed forced question is the player's own")
+}
+
+// TestShowForcedUndo: an answer to a posed single-choice question is the
+// player's own, and undo takes it back to that question.
+func TestShowForcedUndo(t *testing.T) {
+	g := position.Must(t, "current 1\nresources JPN 10\ndeck 2 3 4\nHebei: 2 JPN Troops, 1 JPN Police\n", position.ShowForced())
+	position.Do(t, g, "JPN op:patrol", "JPN space:Beijing-Tianjin", "JPN done", "JPN space:Hebei", "JPN piece:jpn_troops", "JPN count:2", "JPN space:Hebei")
+	p := g.Prompt()
+	if len(p.Choices) != 1 || p.Choices[0].ID != "piece:jpn_police" {
+		t.Fatalf("prompt %q %v, want the Police posed as the only choice", p.Question, p.Choices)
+	}
+	position.Do(t, g, "JPN piece:jpn_police")
+	if p := g.Prompt(); len(p.Choices) != 1 || p.Choices[0].ID != "count:1" {
+		t.Fatalf("prompt %q %v, want the count of 1 posed", p.Question, p.Choices)
+	}
+	if err := g.Undo(engine.JPN); err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Prompt(); len(p.Choices) != 1 || p.Choices[0].ID != "piece:jpn_police" {
+		t.Fatalf("after undo, prompt %q %v, want the Police question again", p.Question, p.Choices)
 	}
 }
 
