@@ -297,14 +297,14 @@ func (p *parser) keyword(key string, args []string) {
 		}
 		return args[0], true
 	}
-	track := func(dst *int, lo, hi int) {
+	track := func(dst *int, lo, hi int, rule string) {
 		v, ok := one()
 		if !ok {
 			return
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < lo || n > hi {
-			p.errorf("%s %s: want a whole number from %d to %d (1.8)", key, v, lo, hi)
+			p.errorf("%s %s: want a whole number from %d to %d%s", key, v, lo, hi, rule)
 			return
 		}
 		*dst = n
@@ -350,17 +350,17 @@ func (p *parser) keyword(key string, args []string) {
 			s.Resources[f] = n
 		}
 	case "commitment":
-		track(&s.Commitment, 0, 60)
+		track(&s.Commitment, 0, 60, " (1.8)")
 	case "patronage":
-		track(&s.Patronage, 0, 30)
+		track(&s.Patronage, 0, 30, " (1.8)")
 	case "aid":
-		track(&s.Aid, 0, 10)
+		track(&s.Aid, 0, 10, " (1.8)")
 	case "aid-reset":
-		track(&s.AidReset, 0, 10)
+		track(&s.AidReset, 0, 10, " (1.8)")
 	case "rounds":
-		track(&s.Rounds, 0, engine.NumPropaganda)
+		track(&s.Rounds, 0, engine.NumPropaganda, "")
 	case "events-since-round":
-		track(&s.EventsSinceRound, 0, engine.NumEvents)
+		track(&s.EventsSinceRound, 0, engine.NumEvents, "")
 	case "capability", "momentum":
 		for _, id := range args {
 			info, ok := p.d.Modifier(id)
@@ -630,6 +630,21 @@ func (p *parser) finish() {
 		}
 	} else if s.Step.Kind == "eligible" && (s.Current == 0 || p.d.IsPropaganda(s.Current)) {
 		p.errs = append(p.errs, errors.New("step eligible needs an Event card as the current card"))
+	}
+	executed := 0
+	for _, a := range s.Acts {
+		if s.Elig[a.Faction] != engine.Eligible {
+			p.errs = append(p.errs, fmt.Errorf("acted: %s is Ineligible, so it cannot have acted on this card (2.3.1)", a.Faction))
+		}
+		if a.Did.Executed() {
+			executed++
+		}
+	}
+	if executed > 2 {
+		p.errs = append(p.errs, fmt.Errorf("acted: %d factions executed on this card, at most 2 may (2.3.4)", executed))
+	}
+	if len(s.Acts) > 0 && (s.Current == 0 || p.d.IsPropaganda(s.Current)) {
+		p.errs = append(p.errs, errors.New("acted: factions act only on an Event card"))
 	}
 	if s.Held != 0 && p.d.IsPropaganda(s.Held) {
 		p.errs = append(p.errs, fmt.Errorf("held card #%d is a Propaganda card; only an Event card is held (2.3.7)", s.Held))

@@ -98,6 +98,8 @@ func TestParseErrors(t *testing.T) {
 		{"Available mismatch", "Hebei: 2 JPN Police\navailable: 9 JPN Police", "JPN Police: 9 Available given, but 7 of the 9"},
 		{"statement twice", "patronage 3\npatronage 4", "line 3: patronage is given twice (first on line 2)"},
 		{"Propaganda current", "step eligible\nrounds 1", "step eligible needs an Event card"},
+		{"Ineligible acted", "ineligible WLD\nacted WLD op", "WLD is Ineligible, so it cannot have acted"},
+		{"three executed", "acted NAT op\nacted JPN event\nacted WLD limop", "3 factions executed on this card"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := base + tc.text
