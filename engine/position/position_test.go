@@ -123,10 +123,15 @@ func TestDescribeRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rng := uint64(5)
-		for step := 0; step < 400 && !g.Over(); step++ {
+		rng, checked := uint64(5), 0
+		defer func() {
+			if checked < 10 {
+				t.Errorf("%s: only %d games started from a description were played on", scenario, checked)
+			}
+		}()
+		for step := 0; step < 1500 && !g.Over(); step++ {
 			s := g.StepStart()
-			if len(g.Log()) > 0 && step%7 == 0 {
+			if step%7 == 0 {
 				p, err := position.Parse(position.Describe(g.Map(), s))
 				if err != nil {
 					t.Fatalf("%s step %d: %v\n%s", scenario, step, err, position.Describe(g.Map(), s))
@@ -134,15 +139,55 @@ func TestDescribeRoundTrip(t *testing.T) {
 				if a, b := stateJSON(t, s), stateJSON(t, p.State); a != b {
 					t.Fatalf("%s step %d: round trip differs:\n%s\n%s", scenario, step, a, b)
 				}
+				if goesOnAlike(t, g, p, rng) {
+					checked++
+				}
 			}
 			pr := g.Prompt()
 			rng = rng*6364136223846793005 + 1442695040888963407
-			c := pr.Choices[int(rng>>33)%len(pr.Choices)]
-			if err := g.Do(pr.Faction, c.ID); err != nil {
+			c := pr.Choices[int(rng>>33)%len(pr.Choices)].ID
+			if pr.Has("done") && rng>>62 == 0 {
+				c = "done" // else setup alone fills the game with moves
+			}
+			if err := g.Do(pr.Faction, c); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
+}
+
+// goesOnAlike starts a game from position p, described from game g at the
+// start of its current step. If g has not answered anything in that step
+// yet (the two games wait on the same question in the same state), both
+// play on with the same choices and must stay identical; it reports whether
+// they did play on.
+func goesOnAlike(t *testing.T, g *engine.Game, p *position.Position, rng uint64) bool {
+	t.Helper()
+	a := g.Clone()
+	b, err := p.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 30 && !a.Over(); n++ {
+		pa, pb := a.Prompt(), b.Prompt()
+		ja, _ := json.Marshal(pa)
+		jb, _ := json.Marshal(pb)
+		if string(ja) != string(jb) || stateJSON(t, a.State()) != stateJSON(t, b.State()) {
+			if n == 0 {
+				return false // g is in the middle of its step
+			}
+			t.Fatalf("decision %d after the description: the games part:\n%s\n%s", n, ja, jb)
+		}
+		rng = rng*6364136223846793005 + 1442695040888963407
+		c := pa.Choices[int(rng>>33)%len(pa.Choices)].ID
+		if err := a.Do(pa.Faction, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Do(pb.Faction, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return true
 }
 
 func stateJSON(t *testing.T, s *engine.State) string {
