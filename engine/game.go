@@ -139,7 +139,16 @@ func (g *Game) Do(f Faction, choice string) error {
 // not, why (wrapping ErrGameOver, ErrNotYourTurn or ErrIllegal). It changes
 // nothing. The prompt lists every legal answer and every one of them can be
 // completed into a legal action, so checking against it is the whole test.
+// A voluntary transfer written as its answer ("give:WLD:3", Transfer.ID)
+// is checked as Transfer would check it.
 func (g *Game) Legal(f Faction, choice string) error {
+	if isTransfer(choice) {
+		t, err := ParseTransfer(f, choice)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrIllegal, err)
+		}
+		return g.transferLegal(t)
+	}
 	p := g.pending
 	if p == nil {
 		return fmt.Errorf("%w: there is nothing to decide", ErrGameOver)

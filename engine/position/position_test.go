@@ -279,6 +279,26 @@ func TestLegal(t *testing.T) {
 	if after, _ := json.Marshal(g); string(after) != string(before) {
 		t.Error("Legal changed the game")
 	}
+	// Transfers (1.5.2) only while a faction executes, to or from it.
+	if err := g.Legal(engine.NAT, "give:WLD:2"); !errors.Is(err, engine.ErrIllegal) {
+		t.Errorf("a transfer while nobody executes: %v, want illegal", err)
+	}
+	position.Do(t, g, "NAT op:recruit")
+	for _, tc := range []struct {
+		f      engine.Faction
+		choice string
+		ok     bool
+	}{
+		{engine.NAT, "give:WLD:2", true},
+		{engine.NAT, "give:WLD:20", false}, // NAT has 9
+		{engine.JPN, "give:NAT:1", true},   // to the executing faction
+		{engine.JPN, "give:CPC:1", false},  // neither gives nor receives
+		{engine.NAT, "give:WLD:x", false},
+	} {
+		if err := g.Legal(tc.f, tc.choice); (err == nil) != tc.ok {
+			t.Errorf("Legal(%s, %q) = %v, want ok %v", tc.f, tc.choice, err, tc.ok)
+		}
+	}
 }
 
 // TestReplacedCard: a card written in the deck vocabulary replaces the
