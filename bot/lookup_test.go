@@ -28,7 +28,7 @@ func TestLookups(t *testing.T) {
 		want  []string
 		share bool
 	}{
-		{"status", nil, []string{"Scenario 1937", "Next card: #", "To decide: NAT (<@1002>)"}, false},
+		{"status", nil, []string{"Scenario 1937", "Next card: not yet revealed", "Draw deck: 52 cards, 4 of them Propaganda", "To decide: NAT (<@1002>)"}, false},
 		{"victory", nil, []string{"If the game ended now"}, false},
 		{"forces", nil, []string{"Available:"}, false},
 		{"space", []opt{str("name", "Szechwan")}, []string{"Sichuan: Province"}, false},

@@ -360,13 +360,7 @@ func (b *Bot) turnMessage(g *db.Game, e *engine.Game, seq int64, page int, ping 
 		content = fmt.Sprintf("**%s** to decide, but nobody plays it: `/game join faction:%s`.", commands.FactionTitle(p.Faction), p.Faction)
 	}
 	menu := commands.PromptMenu(p, g.ID, seq, page, e.CanUndo(p.Faction), b.menus)
-	next := "hidden (No Reveal)"
-	if !s.Options.NoReveal {
-		next = "none"
-		if len(s.Deck) > 0 {
-			next = commands.CardLine(d, s.Deck[0])
-		}
-	}
+	next := commands.NextCardLine(s, d)
 	desc := p.Question
 	if full := clippedLabels(p, menu); full != "" {
 		desc += "\n\nIn full: " + full

@@ -80,7 +80,8 @@ func TestConsoleCommands(t *testing.T) {
 	}{
 		{"help", "undo [FACTION]"},
 		{"?", "bob (NAT) decides"},
-		{"status", "Next card: #"},
+		{"status", "Next card: not yet revealed"}, // setup: no card drawn yet
+		{"status", "Draw deck: 52 cards, 4 of them Propaganda"},
 		{"victory", "If the game ended now"},
 		{"forces", "Available: 18 JPN Troops"},
 		{"space heb", "Hebei: Province, Pop 3"},

@@ -23,6 +23,27 @@ func CardLine(d *engine.Deck, n int) string {
 	return fmt.Sprintf("#%d %s (%s)", c.Number, c.Title, orderString(c.Order))
 }
 
+// NextCardLine shows the next card as the players see it: only a revealed
+// card is named (engine.State.NextCard); the draw deck's order is hidden.
+func NextCardLine(s *engine.State, d *engine.Deck) string {
+	if n := s.NextCard(d); n != 0 {
+		return CardLine(d, n)
+	}
+	switch {
+	case s.Options.NoReveal:
+		return "hidden (No Reveal)"
+	case len(s.Deck) == 0:
+		return "none (the draw deck is empty)"
+	}
+	return "not yet revealed"
+}
+
+// DeckLine says what is public about the draw deck: its size and how many
+// Propaganda cards are left in it, never where they lie.
+func DeckLine(s *engine.State, d *engine.Deck) string {
+	return fmt.Sprintf("%d cards, %d of them Propaganda", len(s.Deck), s.PropagandaInDeck(d))
+}
+
 func orderString(o [engine.NumFactions]engine.Faction) string {
 	s := make([]string, len(o))
 	for i, f := range o {
@@ -87,20 +108,11 @@ func Status(g *engine.Game) string {
 	}
 	fmt.Fprintf(&b, ", Propaganda Rounds so far: %d\n", s.Rounds)
 	fmt.Fprintf(&b, "Current card: %s\n", CardLine(d, s.Current))
-	switch {
-	case s.Options.NoReveal:
-		fmt.Fprintln(&b, "Next card: hidden (No Reveal)")
-	case len(s.Deck) > 0:
-		fmt.Fprintf(&b, "Next card: %s\n", CardLine(d, s.Deck[0]))
-	}
+	fmt.Fprintf(&b, "Next card: %s\n", NextCardLine(s, d))
 	if s.Held != 0 {
 		fmt.Fprintf(&b, "Held for after the Propaganda Round: %s\n", CardLine(d, s.Held))
 	}
-	if n := s.CardsUntilPropaganda(d); n >= 0 {
-		fmt.Fprintf(&b, "Cards before the next Propaganda card: %d (draw deck %d)\n", n, len(s.Deck))
-	} else {
-		fmt.Fprintf(&b, "No Propaganda card left in the draw deck (%d cards)\n", len(s.Deck))
-	}
+	fmt.Fprintf(&b, "Draw deck: %s\n", DeckLine(s, d))
 	b.WriteString("Eligibility:")
 	for _, f := range engine.Factions {
 		state := "Eligible"

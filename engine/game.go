@@ -53,6 +53,8 @@ type Game struct {
 	pending *Prompt
 	barrier int
 	log     []Entry
+	// showForced poses single-choice questions instead of answering them.
+	showForced bool
 	// halt, when set, pauses settle before a step whose committed state
 	// satisfies it, leaving no prompt. Tests use it to look at the state
 	// between automatic steps.
@@ -70,6 +72,10 @@ type Config struct {
 	Seed     uint64
 	Options  Options
 	Deck     *Deck // nil for the embedded stand-in deck
+	// ShowForced poses every question that has a single legal choice
+	// instead of answering it, for tests and a "confirm each step" mode.
+	// By default the engine applies such answers itself.
+	ShowForced bool
 }
 
 // New sets up a game (2.1) and runs it to its first decision.
@@ -87,9 +93,35 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new game: %w", err)
 	}
-	g := &Game{m: m, d: d, base: *s}
+	g := &Game{m: m, d: d, base: *s, showForced: cfg.ShowForced}
 	if err := g.settle(); err != nil {
 		return nil, err
+	}
+	return g, nil
+}
+
+// StartAt starts a game from a position set up by hand (a tutorial, a
+// puzzle, a test, a game continued from elsewhere) and runs it to its first
+// decision. Only cfg.Deck and cfg.ShowForced are used; the position carries
+// its own scenario, options and generator state. A position that breaks an
+// invariant of the game is refused with every violation named.
+func StartAt(cfg Config, s *State) (*Game, error) {
+	d := cfg.Deck
+	if d == nil {
+		d = DefaultDeck()
+	}
+	m := DefaultMap()
+	if err := CheckInvariants(m, d, s); err != nil {
+		return nil, fmt.Errorf("start at position: %w", err)
+	}
+	if _, ok := steps[s.Step.Kind]; !ok && s.Result == nil {
+		return nil, fmt.Errorf("start at position: unknown step %q", s.Step.Kind)
+	}
+	g := &Game{m: m, d: d, showForced: cfg.ShowForced}
+	g.base.copyFrom(s)
+	g.base.Options = g.base.Options.canonical()
+	if err := g.settle(); err != nil {
+		return nil, fmt.Errorf("start at position: %w", err)
 	}
 	return g, nil
 }
@@ -120,6 +152,26 @@ func (g *Game) Over() bool { return g.cur.Result != nil }
 // Do applies one decision for faction f. An illegal or out-of-turn choice
 // returns an error naming what is legal and changes nothing.
 func (g *Game) Do(f Faction, choice string) error {
+	if err := g.Legal(f, choice); err != nil {
+		return err
+	}
+	return g.answer(answer{Faction: f, Choice: choice})
+}
+
+// Legal reports whether Do would accept choice from faction f now, and if
+// not, why (wrapping ErrGameOver, ErrNotYourTurn or ErrIllegal). It changes
+// nothing. The prompt lists every legal answer and every one of them can be
+// completed into a legal action, so checking against it is the whole test.
+// A voluntary transfer written as its answer ("give:WLD:3", Transfer.ID)
+// is checked as Transfer would check it.
+func (g *Game) Legal(f Faction, choice string) error {
+	if isTransfer(choice) {
+		t, err := ParseTransfer(f, choice)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrIllegal, err)
+		}
+		return g.transferLegal(t)
+	}
 	p := g.pending
 	if p == nil {
 		return refuse(ErrGameOver, "there is nothing to decide")
@@ -130,7 +182,7 @@ func (g *Game) Do(f Faction, choice string) error {
 	if !p.Has(choice) {
 		return refuse(ErrIllegal, "%q is not a legal choice for %q; legal: %s", choice, p.Question, listChoices(p.Choices))
 	}
-	return g.answer(answer{Faction: f, Choice: choice})
+	return nil
 }
 
 // answer records one answer (a decision or a transfer) and runs the game on.
@@ -221,7 +273,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0]}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], showForced: g.showForced}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail
@@ -348,7 +400,7 @@ func Load(data []byte, d *Deck) (*Game, error) {
 // Clone returns an independent copy of the game, for looking ahead (AI
 // players) or trying a decision without committing to it.
 func (g *Game) Clone() *Game {
-	h := &Game{m: g.m, d: g.d, barrier: g.barrier}
+	h := &Game{m: g.m, d: g.d, barrier: g.barrier, showForced: g.showForced}
 	h.base.copyFrom(&g.base)
 	h.cur.copyFrom(&g.cur)
 	h.trail = append([]answer(nil), g.trail...)

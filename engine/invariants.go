@@ -114,6 +114,11 @@ func CheckInvariants(m *Map, d *Deck, s *State) error {
 			bad("card #%d appears %d times", n, seen[n])
 		}
 	}
+	for _, v := range s.Dice {
+		if v < 1 || v > 6 {
+			bad("queued die roll %d outside 1..6", v)
+		}
+	}
 	if err := s.Options.Validate(); err != nil {
 		bad("options: %v", err)
 	}

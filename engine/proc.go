@@ -116,6 +116,9 @@ type run struct {
 	// Activity or Event (1.5.2).
 	executing bool
 	executor  Faction
+	// showForced poses questions with a single legal choice instead of
+	// answering them (Config.ShowForced).
+	showForced bool
 	// openForTransfers marks the next question as a point where voluntary
 	// transfers may be made: a space selection, before anything is checked
 	// or paid for the next space, so a transfer can never invalidate a cost
@@ -151,6 +154,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	case 0:
 		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)
 	case 1:
+		if r.showForced {
+			break
+		}
 		r.trail = append(r.trail, answer{Faction: f, Choice: c.list[0].ID, Forced: true})
 		r.pos++
 		return c.list[0].ID, nil
@@ -212,9 +218,13 @@ func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// roll rolls one die. Undo may not cross it.
+// roll rolls one die, or takes the next queued roll. Undo may not cross it.
 func (r *run) roll() int {
 	r.barrier = r.pos
+	if q := r.s.Dice; len(q) > 0 {
+		r.s.Dice = q[1:]
+		return q[0]
+	}
 	return intn(&r.s.RNG, 6) + 1
 }
 

@@ -222,11 +222,17 @@ func stepAid(r *run) error {
 		r.sys("Aid Phase: Foreign Aid +%d (a third of %d JPN Troop Casualties), now %d.", gain, s.Casualties[JPNTroop], s.Aid)
 	}
 	aid := s.Aid
-	pat, err := r.askCount(NAT, say("Aid Phase: of Foreign Aid %d, how much goes to Patronage (%d)? The rest goes to Resources (%d).", aid, s.Patronage, s.Resources[NAT]), 0, aid)
+	// NAT "transfers all" Foreign Aid (docs/rulings.md R15): Patronage takes
+	// at most what it has room for under 30, and Resources must take the
+	// rest while they have room under 60. Only Aid that neither track can
+	// hold is lost.
+	hi := min(aid, 30-s.Patronage)
+	lo := min(hi, max(0, aid-(60-s.Resources[NAT])))
+	pat, err := r.askCount(NAT, say("Aid Phase: of Foreign Aid %d, how much goes to Patronage (%d)? The rest goes to Resources (%d).", aid, s.Patronage, s.Resources[NAT]), lo, hi)
 	if err != nil {
 		return err
 	}
-	s.Patronage = clamp(s.Patronage+pat, 0, 30)
+	s.Patronage += pat
 	s.addResources(NAT, aid-pat)
 	s.Aid = 0
 	r.note(NAT, "NAT divided Foreign Aid %d: %d to Patronage, %d to Resources.", aid, pat, aid-pat)

@@ -210,42 +210,6 @@ func TestResourcesPhase(t *testing.T) {
 	}
 }
 
-func TestSupportPhase(t *testing.T) {
-	m := DefaultMap()
-	s := atPhase(t, "pacify", NAT)
-	s.Resources[NAT], s.Resources[CPC] = 7, 2
-	put(t, s, "Hunan", NATTroop, 1) // NAT Control, Pop 3
-	s.Spaces[m.MustID("Hunan")].Terror = true
-	s.Spaces[m.MustID("Hunan")].Support = Opposition
-	put(t, s, "Henan", CPCGuerrilla, 1)   // CPC piece, no NAT Control
-	put(t, s, "Jiangxi", CPCGuerrilla, 1) // CPC piece but NAT Control
-	put(t, s, "Jiangxi", NATTroop, 2)
-	put(t, s, "Chahar", NATTroop, 1) // NAT Control, Pop 0: nothing to do
-	g := gameAt(t, s, atStep("redeploy"))
-	p := g.Prompt()
-	if got := len(p.Choices); got != 3 { // Hunan, Jiangxi, done
-		t.Fatalf("Pacification choices %v, want Hunan, Jiangxi, done", p.Choices)
-	}
-	mustDo(t, g, NAT, "space:Hunan") // removes Terror first
-	mustDo(t, g, NAT, "space:Hunan") // Opposition -> Neutral
-	mustDo(t, g, NAT, "space:Hunan") // Neutral -> Support; 1 Resource left
-	st := g.State()
-	h := st.Spaces[m.MustID("Hunan")]
-	if h.Terror || h.Support != Support || st.Resources[NAT] != 1 {
-		t.Fatalf("Hunan %+v, NAT Resources %d; want no Terror, Support, 1", h, st.Resources[NAT])
-	}
-	p = g.Prompt()
-	if p.Faction != CPC || !p.Has("space:Henan") || p.Has("space:Jiangxi") {
-		t.Fatalf("Agitation prompt %+v, want CPC offered Henan but not NAT-Controlled Jiangxi", p)
-	}
-	mustDo(t, g, CPC, "space:Henan")
-	// Henan is now at Opposition and nothing else qualifies: the phase ends
-	// on its own with 1 CPC Resource unspent.
-	if st := g.State(); st.Spaces[m.MustID("Henan")].Support != Opposition || st.Resources[CPC] != 1 || st.Step.Kind != "redeploy" {
-		t.Errorf("Henan %d, CPC Resources %d, step %s; want Opposition, 1, redeploy", st.Spaces[m.MustID("Henan")].Support, st.Resources[CPC], st.Step.Kind)
-	}
-}
-
 func TestRedeployNAT(t *testing.T) {
 	m := DefaultMap()
 	s := atPhase(t, "redeploy", NAT)

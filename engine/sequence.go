@@ -381,13 +381,26 @@ func (s *State) propagandaLeft(d *Deck) bool {
 	return false
 }
 
-// CardsUntilPropaganda counts the cards before the next Propaganda card in
-// the draw deck, or -1 if there is none.
-func (s *State) CardsUntilPropaganda(d *Deck) int {
-	for i, n := range s.Deck {
-		if d.IsPropaganda(n) {
-			return i
+// NextCard is the card the players see as next (2.3.7), or 0 when none is
+// showing: under the No Reveal option, before the first card is drawn, and
+// during a Propaganda Round (the top of the draw deck is looked at only
+// once the Round's Event card, or the next one drawn, is current).
+// Everything else in the draw deck is hidden, and so is its order.
+func (s *State) NextCard(d *Deck) int {
+	if s.Options.NoReveal || s.Current == 0 || d.IsPropaganda(s.Current) || len(s.Deck) == 0 {
+		return 0
+	}
+	return s.Deck[0]
+}
+
+// PropagandaInDeck counts the Propaganda cards left in the draw deck: public
+// knowledge, since every other Propaganda card has been seen.
+func (s *State) PropagandaInDeck(d *Deck) int {
+	n := 0
+	for _, c := range s.Deck {
+		if d.IsPropaganda(c) {
+			n++
 		}
 	}
-	return -1
+	return n
 }

@@ -113,6 +113,10 @@ type State struct {
 
 	Step   Step    `json:"step"`
 	Result *Result `json:"result,omitempty"`
+
+	// Dice holds die rolls queued by a hand-built position (StartAt): the
+	// next rolls come from it, first to last, before the generator is used.
+	Dice []int `json:"dice,omitempty"`
 }
 
 // clone returns a deep copy of s.
@@ -126,7 +130,7 @@ func (s *State) clone() *State {
 // replay does not allocate.
 func (s *State) copyFrom(src *State) {
 	spaces, deck, played := s.Spaces, s.Deck, s.Played
-	caps, mom, removed, acts := s.Capabilities, s.Momentum, s.Removed, s.Acts
+	caps, mom, removed, acts, dice := s.Capabilities, s.Momentum, s.Removed, s.Acts, s.Dice
 	*s = *src
 	s.Spaces = append(spaces[:0], src.Spaces...)
 	s.Deck = append(deck[:0], src.Deck...)
@@ -135,6 +139,7 @@ func (s *State) copyFrom(src *State) {
 	s.Momentum = cloneInto(mom, src.Momentum)
 	s.Removed = cloneInto(removed, src.Removed)
 	s.Acts = cloneInto(acts, src.Acts)
+	s.Dice = cloneInto(dice, src.Dice)
 	s.Options.Teams = cloneInto([][]Faction(nil), src.Options.Teams)
 	if src.Result != nil {
 		r := *src.Result

@@ -113,6 +113,14 @@ func (r *run) applyTransfers() error {
 // unless a faction is executing an Operation, Special Activity or Event and
 // is the giver or the receiver.
 func (g *Game) Transfer(t Transfer) error {
+	if err := g.transferLegal(t); err != nil {
+		return err
+	}
+	return g.answer(answer{Faction: t.From, Choice: t.ID()})
+}
+
+// transferLegal reports whether Transfer would accept t now.
+func (g *Game) transferLegal(t Transfer) error {
 	p := g.pending
 	if p == nil || !p.Executing {
 		return refuse(ErrIllegal, "transfers are allowed only while a faction is executing an Operation, Special Activity or Event (1.5.2), when it is choosing its next space")
@@ -120,5 +128,5 @@ func (g *Game) Transfer(t Transfer) error {
 	if err := t.check(&g.cur, p.Executor); err != nil {
 		return &RuleError{Kind: ErrIllegal, Reason: err.Error(), Cause: err}
 	}
-	return g.answer(answer{Faction: t.From, Choice: t.ID()})
+	return nil
 }

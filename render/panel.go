@@ -148,29 +148,22 @@ var didText = map[engine.Did]string{
 func (p *panel) sequence(s *engine.State, d *engine.Deck) {
 	p.heading("Sequence of play")
 	p.card("Now", s.Current, d)
-	switch {
+	// Only a revealed next card is shown; the draw deck's order is hidden
+	// (its size and Propaganda count are public).
+	switch n := s.NextCard(d); {
+	case n != 0:
+		p.card("Next", n, d)
 	case s.Options.NoReveal:
 		p.line("Next", "hidden (No Reveal)")
-	case len(s.Deck) > 0:
-		p.card("Next", s.Deck[0], d)
-	default:
+	case len(s.Deck) == 0:
 		p.line("Next", "deck empty")
+	default:
+		p.line("Next", "not yet revealed")
 	}
 	if s.Held != 0 {
 		p.card("Held", s.Held, d)
 	}
-	left := -1
-	for i, n := range s.Deck {
-		if d.IsPropaganda(n) {
-			left = i
-			break
-		}
-	}
-	prop := "none left in the deck"
-	if left >= 0 {
-		prop = fmt.Sprintf("%d card(s) before the next", left)
-	}
-	p.line("Propaganda", prop)
+	p.line("Draw deck", fmt.Sprintf("%d cards, %d Propaganda", len(s.Deck), s.PropagandaInDeck(d)))
 	lo := "available"
 	if s.LargeOffensiveUsed {
 		lo = "used"

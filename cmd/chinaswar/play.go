@@ -29,6 +29,7 @@ func playCmd(args []string) error {
 	name := fs.String("name", "default", "the game's name: play resumes the active game of this name")
 	fresh := fs.Bool("new", false, "abandon the active game of this name and start a new one")
 	deckPath := fs.String("deck", "", "play with this deck file instead of the embedded stand-in deck (see README, \"Replacing the deck\")")
+	positionPath := fs.String("position", "", "start from this position description (docs/position.md); the game is kept in memory only")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -67,13 +68,20 @@ func playCmd(args []string) error {
 		}
 		return os.WriteFile(path, png, 0o644)
 	}
-	if *dbPath == "" {
+	switch {
+	case *positionPath != "":
+		g, err := startPosition(fs, *positionPath)
+		if err != nil {
+			return err
+		}
+		c.Table = commands.Local{G: g}
+	case *dbPath == "":
 		g, err := engine.New(cfg)
 		if err != nil {
 			return err
 		}
 		c.Table = commands.Local{G: g}
-	} else {
+	default:
 		st, err := db.Open(*dbPath)
 		if err != nil {
 			return err
