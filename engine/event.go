@@ -211,25 +211,6 @@ func evNames(m *Map, set evSet) string {
 	return strings.Join(names, ", ")
 }
 
-// askKind asks which kind of piece among those ok allows.
-func (e *evEnv) askKind(r *run, who Faction, q text, kinds []Piece, ok func(Piece) bool) (Piece, error) {
-	ans, err := r.ask(who, q, func(c *choiceList) {
-		for _, k := range kinds {
-			if ok(k) {
-				c.add("piece:"+pieceInfo[k].key, k.String())
-			}
-		}
-	})
-	if err != nil {
-		return 0, err
-	}
-	k, found := pieceByKey(strings.TrimPrefix(ans, "piece:"))
-	if !found {
-		return 0, fmt.Errorf("engine: recorded answer %q names no piece", ans)
-	}
-	return k, nil
-}
-
 // evSpacesWhere is the set of spaces of from for which ok holds.
 func evSpacesWhere(from evSet, ok func(SpaceID) bool) evSet {
 	var out evSet
@@ -601,7 +582,7 @@ func (st *evRemove) exec(r *run, e *evEnv) error {
 		if id < 0 {
 			break
 		}
-		k, err := e.askKind(r, who, say("#%d %s: remove which pieces from %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return st.removable(r, id, k) > 0 })
+		k, err := r.askPiece(who, say("#%d %s: remove which pieces from %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return st.removable(r, id, k) > 0 })
 		if err != nil {
 			return err
 		}
@@ -688,7 +669,7 @@ func (st *evMove) exec(r *run, e *evEnv) error {
 		if o < 0 {
 			break
 		}
-		k, err := e.askKind(r, who, say("#%d %s: move which pieces from %s?", e.card.Number, e.card.Title, r.name(o)), st.kinds, func(k Piece) bool { return movable(o, k) > 0 })
+		k, err := r.askPiece(who, say("#%d %s: move which pieces from %s?", e.card.Number, e.card.Title, r.name(o)), st.kinds, func(k Piece) bool { return movable(o, k) > 0 })
 		if err != nil {
 			return err
 		}
@@ -788,7 +769,7 @@ func (st *evReplace) exec(r *run, e *evEnv) error {
 		if id < 0 {
 			break
 		}
-		k, err := e.askKind(r, who, say("#%d %s: replace which pieces in %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return st.takes(r, id, k) > 0 })
+		k, err := r.askPiece(who, say("#%d %s: replace which pieces in %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return st.takes(r, id, k) > 0 })
 		if err != nil {
 			return err
 		}
@@ -880,7 +861,7 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 		if id < 0 {
 			break
 		}
-		k, err := e.askKind(r, who, say("#%d %s: flip which Guerrillas in %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return s.Spaces[id].Pieces[k] > 0 })
+		k, err := r.askPiece(who, say("#%d %s: flip which Guerrillas in %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return s.Spaces[id].Pieces[k] > 0 })
 		if err != nil {
 			return err
 		}

@@ -273,23 +273,10 @@ func (p *evParser) playable() evSet {
 	return s
 }
 
-func (p *evParser) kindOf(id SpaceID) uint8 {
-	sp := &p.m.Spaces[id]
-	switch {
-	case sp.IsProvince():
-		return evKindProvince
-	case sp.IsLoC():
-		return evKindLoC
-	case sp.Enterable:
-		return evKindManchukuo
-	}
-	return 0
-}
-
 func (p *evParser) ofKind(mask uint8) evSet {
 	var s evSet
 	for i := range p.m.Spaces {
-		if p.kindOf(SpaceID(i))&mask != 0 {
+		if evKindMask(&p.m.Spaces[i])&mask != 0 {
 			s = s.add(SpaceID(i))
 		}
 	}
@@ -571,7 +558,7 @@ func (p *evParser) filter(path, field string, obj map[string]any, sc evScope) (*
 			if !ok {
 				continue
 			}
-			if key == "names" && p.kindOf(id)&f.kinds == 0 {
+			if key == "names" && evKindMask(&p.m.Spaces[id])&f.kinds == 0 {
 				p.errf(path, sub(key), "%q is excluded by the filter's kind", p.m.Spaces[id].Name)
 			}
 			set = set.add(id)
