@@ -128,27 +128,39 @@ var evModifierKinds = map[string][]string{
 	"hundred_regiments":        {"momentum"},
 }
 
-// evVocab is the step vocabulary: required and optional parameters.
-var evVocab = map[string][2][]string{
-	"choose_spaces":   {{"as", "filter", "count"}, {"up_to", "chooser"}},
-	"for_each":        {{"in", "as", "do"}, nil},
-	"choose_one":      {{"options"}, {"chooser"}},
-	"roll":            {{"outcomes"}, nil},
-	"place":           {{"faction", "piece", "count", "where"}, {"up_to", "from", "chooser"}},
-	"remove":          {{"faction", "piece", "count", "where"}, {"state", "up_to", "to", "chooser", "bases_last"}},
-	"move":            {{"faction", "piece", "count", "from", "to"}, {"state", "up_to", "chooser"}},
-	"replace":         {{"remove", "place", "count", "where"}, {"up_to", "chooser"}},
-	"flip":            {{"faction", "to", "count", "where"}, {"up_to", "chooser"}},
-	"box_move":        {{"faction", "piece", "count", "from", "to"}, {"up_to"}},
-	"shift":           {{"where", "toward", "levels"}, nil},
-	"marker":          {{"marker", "action", "where"}, nil},
-	"adjust":          {{"track", "amount"}, {"faction"}},
-	"transfer":        {{"from", "to", "amount"}, {"up_to"}},
-	"eligibility":     {{"faction", "state"}, nil},
-	"free_op":         {{"faction", "operation"}, {"where", "max_spaces", "special"}},
-	"free_sa":         {{"faction", "activity"}, {"where", "max_spaces"}},
-	"large_offensive": {{"state"}, nil},
-	"lasting":         {{"id"}, nil},
+// evStepType is one step type of deck.md §4: its required and optional
+// parameters, and the reader that turns them into a step.
+type evStepType struct {
+	required, optional []string
+	read               func(x *evStepReader) evStep
+}
+
+// evStepTypes are the step types by name. The table is filled in init because
+// the readers of nested steps (for_each, choose_one, roll) read steps too.
+var evStepTypes map[string]evStepType
+
+func init() {
+	evStepTypes = map[string]evStepType{
+		"choose_spaces":   {[]string{"as", "filter", "count"}, []string{"up_to", "chooser"}, (*evStepReader).readChooseSpaces},
+		"for_each":        {[]string{"in", "as", "do"}, nil, (*evStepReader).readForEach},
+		"choose_one":      {[]string{"options"}, []string{"chooser"}, (*evStepReader).readChooseOne},
+		"roll":            {[]string{"outcomes"}, nil, (*evStepReader).readRoll},
+		"place":           {[]string{"faction", "piece", "count", "where"}, []string{"up_to", "from", "chooser"}, (*evStepReader).readPlace},
+		"remove":          {[]string{"faction", "piece", "count", "where"}, []string{"state", "up_to", "to", "chooser", "bases_last"}, (*evStepReader).readRemove},
+		"move":            {[]string{"faction", "piece", "count", "from", "to"}, []string{"state", "up_to", "chooser"}, (*evStepReader).readMove},
+		"replace":         {[]string{"remove", "place", "count", "where"}, []string{"up_to", "chooser"}, (*evStepReader).readReplace},
+		"flip":            {[]string{"faction", "to", "count", "where"}, []string{"up_to", "chooser"}, (*evStepReader).readFlip},
+		"box_move":        {[]string{"faction", "piece", "count", "from", "to"}, []string{"up_to"}, (*evStepReader).readBoxMove},
+		"shift":           {[]string{"where", "toward", "levels"}, nil, (*evStepReader).readShift},
+		"marker":          {[]string{"marker", "action", "where"}, nil, (*evStepReader).readMarker},
+		"adjust":          {[]string{"track", "amount"}, []string{"faction"}, (*evStepReader).readAdjust},
+		"transfer":        {[]string{"from", "to", "amount"}, []string{"up_to"}, (*evStepReader).readTransfer},
+		"eligibility":     {[]string{"faction", "state"}, nil, (*evStepReader).readEligibility},
+		"free_op":         {[]string{"faction", "operation"}, []string{"where", "max_spaces", "special"}, (*evStepReader).readFreeOp},
+		"free_sa":         {[]string{"faction", "activity"}, []string{"where", "max_spaces"}, (*evStepReader).readFreeSa},
+		"large_offensive": {[]string{"state"}, nil, (*evStepReader).readLargeOffensive},
+		"lasting":         {[]string{"id"}, nil, (*evStepReader).readLasting},
+	}
 }
 
 var evFilterKeys = []string{"kind", "names", "not_names", "in", "not_in", "any_of", "adjacent_to", "terrain", "coastal",
@@ -877,29 +889,28 @@ func (p *evParser) step(path string, v any, sc evScope) evStep {
 		return nil
 	}
 	op, _ := opv.(string)
-	voc, known := evVocab[op]
+	def, known := evStepTypes[op]
 	if !known {
 		p.errf(path, "op", "%s is not a step type", evShow(opv))
 		return nil
 	}
 	path = fmt.Sprintf("%s (%s)", path, op)
 	missing := false
-	for _, k := range voc[0] {
+	for _, k := range def.required {
 		if _, ok := obj[k]; !ok {
 			p.errf(path, k, "missing required parameter")
 			missing = true
 		}
 	}
 	for _, k := range slices.Sorted(evMapKeys(obj)) {
-		if k != "op" && !slices.Contains(voc[0], k) && !slices.Contains(voc[1], k) {
+		if k != "op" && !slices.Contains(def.required, k) && !slices.Contains(def.optional, k) {
 			p.errf(path, k, "unknown parameter")
 		}
 	}
 	if missing {
 		return nil
 	}
-	x := &evStepReader{p: p, path: path, obj: obj, sc: sc}
-	return x.read(op)
+	return def.read(&evStepReader{p: p, path: path, obj: obj, sc: sc})
 }
 
 // evStepReader reads the parameters of one step.
@@ -984,382 +995,451 @@ func (x *evStepReader) nonEmpty(field string, set evSet) {
 	}
 }
 
-func (x *evStepReader) read(op string) evStep {
+// readChooseSpaces reads a choose_spaces step.
+func (x *evStepReader) readChooseSpaces() evStep {
 	p, obj := x.p, x.obj
-	switch op {
-	case "choose_spaces":
-		st := &evChooseSpaces{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
-		fo, ok := obj["filter"].(map[string]any)
-		if !ok {
-			p.errf(x.path, "filter", "must be a filter object")
-			fo = map[string]any{}
-		}
-		var set evSet
-		st.filter, set = p.filter(x.path, "filter", fo, x.sc)
-		x.nonEmpty("filter", set)
-		st.as = x.bind("as", x.sc, set)
-		return st
-	case "for_each":
-		in, _ := obj["in"].(string)
-		if !strings.HasPrefix(in, "$") {
-			p.errf(x.path, "in", "must be a $NAME, got %s", evShow(obj["in"]))
-			return nil
-		}
-		_, set := p.ref(x.path, "in", in, x.sc)
-		inner := x.sc.clone()
-		st := &evForEach{in: in[1:]}
-		st.as = x.bind("as", inner, set)
-		st.do = p.steps(x.path+" do", obj["do"], inner)
-		// Names bound inside the body stay unique across the side.
-		for k, v := range inner {
-			if _, ok := x.sc[k]; !ok && k != st.as {
-				x.sc[k] = v
-			}
-		}
-		return st
-	case "choose_one":
-		l, ok := obj["options"].([]any)
-		if !ok || len(l) < 2 {
-			p.errf(x.path, "options", "choose_one needs at least two options")
-			return nil
-		}
-		st := &evChooseOne{chooser: x.chooser()}
-		for i, o := range l {
-			field := fmt.Sprintf("options[%d]", i)
-			om, ok := o.(map[string]any)
-			label, _ := om["label"].(string)
-			if !ok || len(om) != 2 || om["do"] == nil || label == "" {
-				p.errf(x.path, field, "an option has exactly a non-empty label and do")
-				continue
-			}
-			st.labels = append(st.labels, label)
-			st.dos = append(st.dos, p.steps(fmt.Sprintf("%s option %d", x.path, i+1), om["do"], x.sc.clone()))
-		}
-		return st
-	case "roll":
-		l, ok := obj["outcomes"].([]any)
-		if !ok || len(l) == 0 {
-			p.errf(x.path, "outcomes", "must be a non-empty list")
-			return nil
-		}
-		st := &evRoll{}
-		prev := 0
-		for i, o := range l {
-			field := fmt.Sprintf("outcomes[%d]", i)
-			om, ok := o.(map[string]any)
-			if !ok || len(om) != 2 || om["max"] == nil || om["do"] == nil {
-				p.errf(x.path, field, "an outcome has exactly max and do")
-				continue
-			}
-			mx, ok := evInt(om["max"])
-			if !ok || mx <= prev || mx > 6 {
-				p.errf(x.path, field+".max", "outcome maxima must rise strictly within 1-6, got %s", evShow(om["max"]))
-			} else {
-				prev = mx
-			}
-			st.maxes = append(st.maxes, mx)
-			st.dos = append(st.dos, p.steps(fmt.Sprintf("%s outcome %d", x.path, i+1), om["do"], x.sc.clone()))
-		}
-		if prev != 6 {
-			p.errf(x.path, "outcomes", "the last outcome must have max 6")
-		}
-		return st
-	case "place":
-		f := x.one("faction")
-		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], false, false)
-		prs := p.pairs(x.path, "piece", []Faction{f}, ts)
-		st := &evPlace{f: f, count: p.count(x.path, "count", obj["count"], false), upTo: x.upTo(), chooser: x.chooser()}
-		if len(prs) == 1 {
-			st.piece = evPieceKinds(prs[0], "")[0]
-		} else if len(ts) == 1 {
-			// pairs reported the bad pair
-			st.piece = JPNTroop
-		}
-		if v, ok := obj["from"]; ok {
-			st.from = p.box(x.path, "from", v, prs)
-		}
-		var set evSet
-		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-		x.nonEmpty("where", set)
-		if len(ts) == 1 && ts[0] == "base" && set != 0 && p.where(set, (*Space).IsProvince) == 0 {
-			p.errf(x.path, "where", "Bases may be placed only in Provinces")
-		}
-		if f != JPN && set != 0 && p.where(set, func(sp *Space) bool { return !sp.JPNOnly }) == 0 {
-			p.errf(x.path, "where", "only JPN pieces may enter Manchukuo")
-		}
-		return st
-	case "remove":
-		ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
-		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], true, true)
-		prs := p.pairs(x.path, "piece", evWhoFactions(ws), ts)
-		st := &evRemove{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
-		st.kinds = evKindsOf(prs, x.state("state"))
-		if v, ok := obj["to"]; ok {
-			st.to = p.box(x.path, "to", v, prs)
-		}
-		if v, ok := obj["bases_last"]; ok {
-			st.basesLast, _ = p.boolean(x.path, "bases_last", v)
-		}
-		var set evSet
-		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-		x.nonEmpty("where", set)
-		return st
-	case "move":
-		ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
-		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], true, true)
-		if slices.Contains(ts, "base") && obj["piece"] != "any" {
-			p.errf(x.path, "piece", "Bases never move")
-		}
-		ts = slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return t == "base" })
-		prs := p.pairs(x.path, "piece", evWhoFactions(ws), ts)
-		st := &evMove{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
-		st.kinds = evKindsOf(prs, x.state("state"))
-		var src, dst evSet
-		st.from, src = p.ref(x.path, "from", obj["from"], x.sc)
-		st.to, dst = p.ref(x.path, "to", obj["to"], x.sc)
-		if src != 0 && dst != 0 {
-			adj := false
-			src.each(func(a SpaceID) {
-				for _, b := range p.m.Spaces[a].Adj {
-					if dst.has(b) {
-						adj = true
-					}
-				}
-			})
-			if !adj {
-				p.errf(x.path, "to", "no space of from is adjacent to a space of to")
-			}
-		}
-		return st
-	case "replace":
-		st := &evReplace{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
-		for _, key := range []string{"remove", "place"} {
-			spec, ok := obj[key].(map[string]any)
-			if !ok || spec["faction"] == nil || spec["piece"] == nil {
-				p.errf(x.path, key, "must be {faction, piece}")
-				return nil
-			}
-			allowed := []string{"faction", "piece"}
-			if key == "remove" {
-				allowed = append(allowed, "state")
-			}
-			for _, k := range slices.Sorted(evMapKeys(spec)) {
-				if !slices.Contains(allowed, k) {
-					p.errf(x.path, key, "unknown key %q", k)
-				}
-			}
-			ws, _ := p.factions(x.path, key+".faction", spec["faction"], false, false)
-			ts, _ := p.pieceTypes(x.path, key+".piece", spec["piece"], false, key == "remove")
-			prs := p.pairs(x.path, key+".piece", evWhoFactions(ws), ts)
-			if key == "remove" {
-				state := ""
-				if v, ok := spec["state"]; ok {
-					state, _ = v.(string)
-					if state != "active" && state != "underground" {
-						p.errf(x.path, "remove.state", "%s is not a state (active, underground)", evShow(v))
-						state = ""
-					}
-				}
-				st.kinds = evKindsOf(prs, state)
-			} else if len(prs) == 1 {
-				st.place = evPieceKinds(prs[0], "")[0]
-			}
-		}
-		var set evSet
-		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-		x.nonEmpty("where", set)
-		return st
-	case "flip":
-		ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
-		st := &evFlip{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
-		to, _ := obj["to"].(string)
-		if to != "active" && to != "underground" {
-			p.errf(x.path, "to", "must be active or underground, got %s", evShow(obj["to"]))
-		}
-		st.active = to == "active"
-		for _, f := range evWhoFactions(ws) {
-			u, a, ok := guerrillaKinds(f)
-			if !ok {
-				p.errf(x.path, "faction", "%s has no Guerrillas to flip", f)
-				continue
-			}
-			if st.active {
-				st.kinds = append(st.kinds, u)
-			} else {
-				st.kinds = append(st.kinds, a)
-			}
-		}
-		var set evSet
-		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-		x.nonEmpty("where", set)
-		return st
-	case "box_move":
-		f := x.one("faction")
-		ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], false, false)
-		prs := p.pairs(x.path, "piece", []Faction{f}, ts)
-		st := &evBoxMove{count: p.count(x.path, "count", obj["count"], false), upTo: x.upTo()}
-		if len(prs) == 1 {
-			st.piece = evPieceKinds(prs[0], "")[0]
-		}
-		st.from = p.box(x.path, "from", obj["from"], prs)
-		st.to = p.box(x.path, "to", obj["to"], prs)
-		if obj["from"] == obj["to"] {
-			p.errf(x.path, "to", "from and to are the same box")
-		}
-		return st
-	case "shift":
-		st := &evShift{}
-		switch obj["toward"] {
-		case "support":
-			st.toward = Support
-		case "opposition":
-			st.toward = Opposition
-		case "neutral":
-			st.toward = Neutral
-		default:
-			p.errf(x.path, "toward", "must be support, opposition or neutral, got %s", evShow(obj["toward"]))
-		}
-		n, ok := evInt(obj["levels"])
-		if !ok || (n != 1 && n != 2) {
-			p.errf(x.path, "levels", "must be 1 or 2, got %s", evShow(obj["levels"]))
-		}
-		st.levels = n
-		var set evSet
-		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-		if set != 0 && p.where(set, func(sp *Space) bool { return sp.IsProvince() && sp.Pop >= 1 }) == 0 {
-			p.errf(x.path, "where", "no Province with Population 1 or more can be in where")
-		}
-		return st
-	case "marker":
-		st := &evMarker{}
-		st.marker, _ = obj["marker"].(string)
-		need := map[string]func(*Space) bool{"terror": (*Space).IsProvince, "sabotage": (*Space).IsLoC, "floods": (*Space).IsProvince}[st.marker]
-		if need == nil {
-			p.errf(x.path, "marker", "%s is not a marker (terror, sabotage, floods)", evShow(obj["marker"]))
-			return nil
-		}
-		switch obj["action"] {
-		case "place":
-			st.place = true
-		case "remove":
-		default:
-			p.errf(x.path, "action", "must be place or remove, got %s", evShow(obj["action"]))
-		}
-		var set evSet
-		st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-		if set != 0 && p.where(set, need) == 0 {
-			p.errf(x.path, "where", "%s needs a %s in where", st.marker, map[string]string{"terror": "Province", "sabotage": "LoC", "floods": "Province"}[st.marker])
-		}
-		if st.marker == "floods" && set != 0 && p.where(set, need) != set {
-			p.errf(x.path, "where", "the Floods marker goes only in a Province")
-		}
-		if st.marker == "floods" && st.place {
-			p.floodsSteps++
-		}
-		return st
-	case "adjust":
-		st := &evAdjust{track: x.track("track", obj["track"], obj["faction"], obj["faction"] != nil)}
-		n, ok := evInt(obj["amount"])
-		if !ok || n == 0 {
-			p.errf(x.path, "amount", "must be a non-zero integer, got %s", evShow(obj["amount"]))
-		}
-		st.amount = n
-		return st
-	case "transfer":
-		st := &evTransfer{upTo: x.upTo()}
-		for i, key := range []string{"from", "to"} {
-			ref, ok := obj[key].(map[string]any)
-			extra := false
-			for k := range ref {
-				if k != "track" && k != "faction" {
-					extra = true
-				}
-			}
-			if !ok || ref["track"] == nil || extra {
-				p.errf(x.path, key, "a track reference is {track, faction?}")
-				return nil
-			}
-			t := x.track(key+".track", ref["track"], ref["faction"], ref["faction"] != nil)
-			if i == 0 {
-				st.from = t
-			} else {
-				st.to = t
-			}
-		}
-		if evShow(obj["from"]) == evShow(obj["to"]) {
-			p.errf(x.path, "to", "from and to are the same track")
-		}
-		n, ok := evInt(obj["amount"])
-		if !ok || n < 1 {
-			p.errf(x.path, "amount", "must be a positive integer, got %s", evShow(obj["amount"]))
-		}
-		st.amount = n
-		return st
-	case "eligibility":
-		st := &evEligibility{who: evSelf}
-		if ws, ok := p.factions(x.path, "faction", obj["faction"], false, true); ok {
-			st.who = ws[0]
-		}
-		switch obj["state"] {
-		case "eligible":
-			st.eligible = true
-		case "ineligible":
-		default:
-			p.errf(x.path, "state", "must be eligible or ineligible, got %s", evShow(obj["state"]))
-		}
-		return st
-	case "free_op":
-		f := x.one("faction")
-		st := &evFreeOp{f: f}
-		for _, name := range x.names("operation") {
-			if !slices.Contains(FactionOps[f], OpKind(name)) {
-				p.errf(x.path, "operation", "%s may not execute Operation %q (5.1.1)", f, name)
-				continue
-			}
-			st.ops = append(st.ops, OpKind(name))
-		}
-		if _, ok := obj["special"]; ok {
-			for _, name := range x.names("special") {
-				if !slices.Contains(FactionSAs[f], SAKind(name)) {
-					p.errf(x.path, "special", "%s may not execute Special Activity %q (5.1.1)", f, name)
-					continue
-				}
-				st.special = append(st.special, SAKind(name))
-			}
-		}
-		st.where, st.maxSpaces = x.narrowing()
-		return st
-	case "free_sa":
-		f := x.one("faction")
-		st := &evFreeSA{f: f}
-		for _, name := range x.names("activity") {
-			if !slices.Contains(FactionSAs[f], SAKind(name)) {
-				p.errf(x.path, "activity", "%s may not execute Special Activity %q (5.1.1)", f, name)
-				continue
-			}
-			st.sas = append(st.sas, SAKind(name))
-		}
-		st.where, st.maxSpaces = x.narrowing()
-		return st
-	case "large_offensive":
-		st := &evLargeOffensive{}
-		switch obj["state"] {
-		case "used":
-			st.used = true
-		case "available":
-		default:
-			p.errf(x.path, "state", "must be available or used, got %s", evShow(obj["state"]))
-		}
-		return st
-	case "lasting":
-		id, _ := obj["id"].(string)
-		if _, ok := evModifierKinds[id]; !ok || (p.modifiers != nil && !p.modifiers[id]) {
-			p.errf(x.path, "id", "%s is not a known lasting modifier", evShow(obj["id"]))
-		}
-		p.lasting = append(p.lasting, id)
-		return &evLasting{id: id}
+	st := &evChooseSpaces{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+	fo, ok := obj["filter"].(map[string]any)
+	if !ok {
+		p.errf(x.path, "filter", "must be a filter object")
+		fo = map[string]any{}
 	}
-	return nil
+	var set evSet
+	st.filter, set = p.filter(x.path, "filter", fo, x.sc)
+	x.nonEmpty("filter", set)
+	st.as = x.bind("as", x.sc, set)
+	return st
+}
+
+// readForEach reads a for_each step.
+func (x *evStepReader) readForEach() evStep {
+	p, obj := x.p, x.obj
+	in, _ := obj["in"].(string)
+	if !strings.HasPrefix(in, "$") {
+		p.errf(x.path, "in", "must be a $NAME, got %s", evShow(obj["in"]))
+		return nil
+	}
+	_, set := p.ref(x.path, "in", in, x.sc)
+	inner := x.sc.clone()
+	st := &evForEach{in: in[1:]}
+	st.as = x.bind("as", inner, set)
+	st.do = p.steps(x.path+" do", obj["do"], inner)
+	// Names bound inside the body stay unique across the side.
+	for k, v := range inner {
+		if _, ok := x.sc[k]; !ok && k != st.as {
+			x.sc[k] = v
+		}
+	}
+	return st
+}
+
+// readChooseOne reads a choose_one step.
+func (x *evStepReader) readChooseOne() evStep {
+	p, obj := x.p, x.obj
+	l, ok := obj["options"].([]any)
+	if !ok || len(l) < 2 {
+		p.errf(x.path, "options", "choose_one needs at least two options")
+		return nil
+	}
+	st := &evChooseOne{chooser: x.chooser()}
+	for i, o := range l {
+		field := fmt.Sprintf("options[%d]", i)
+		om, ok := o.(map[string]any)
+		label, _ := om["label"].(string)
+		if !ok || len(om) != 2 || om["do"] == nil || label == "" {
+			p.errf(x.path, field, "an option has exactly a non-empty label and do")
+			continue
+		}
+		st.labels = append(st.labels, label)
+		st.dos = append(st.dos, p.steps(fmt.Sprintf("%s option %d", x.path, i+1), om["do"], x.sc.clone()))
+	}
+	return st
+}
+
+// readRoll reads a roll step.
+func (x *evStepReader) readRoll() evStep {
+	p, obj := x.p, x.obj
+	l, ok := obj["outcomes"].([]any)
+	if !ok || len(l) == 0 {
+		p.errf(x.path, "outcomes", "must be a non-empty list")
+		return nil
+	}
+	st := &evRoll{}
+	prev := 0
+	for i, o := range l {
+		field := fmt.Sprintf("outcomes[%d]", i)
+		om, ok := o.(map[string]any)
+		if !ok || len(om) != 2 || om["max"] == nil || om["do"] == nil {
+			p.errf(x.path, field, "an outcome has exactly max and do")
+			continue
+		}
+		mx, ok := evInt(om["max"])
+		if !ok || mx <= prev || mx > 6 {
+			p.errf(x.path, field+".max", "outcome maxima must rise strictly within 1-6, got %s", evShow(om["max"]))
+		} else {
+			prev = mx
+		}
+		st.maxes = append(st.maxes, mx)
+		st.dos = append(st.dos, p.steps(fmt.Sprintf("%s outcome %d", x.path, i+1), om["do"], x.sc.clone()))
+	}
+	if prev != 6 {
+		p.errf(x.path, "outcomes", "the last outcome must have max 6")
+	}
+	return st
+}
+
+// readPlace reads a place step.
+func (x *evStepReader) readPlace() evStep {
+	p, obj := x.p, x.obj
+	f := x.one("faction")
+	ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], false, false)
+	prs := p.pairs(x.path, "piece", []Faction{f}, ts)
+	st := &evPlace{f: f, count: p.count(x.path, "count", obj["count"], false), upTo: x.upTo(), chooser: x.chooser()}
+	if len(prs) == 1 {
+		st.piece = evPieceKinds(prs[0], "")[0]
+	} else if len(ts) == 1 {
+		// pairs reported the bad pair
+		st.piece = JPNTroop
+	}
+	if v, ok := obj["from"]; ok {
+		st.from = p.box(x.path, "from", v, prs)
+	}
+	var set evSet
+	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+	x.nonEmpty("where", set)
+	if len(ts) == 1 && ts[0] == "base" && set != 0 && p.where(set, (*Space).IsProvince) == 0 {
+		p.errf(x.path, "where", "Bases may be placed only in Provinces")
+	}
+	if f != JPN && set != 0 && p.where(set, func(sp *Space) bool { return !sp.JPNOnly }) == 0 {
+		p.errf(x.path, "where", "only JPN pieces may enter Manchukuo")
+	}
+	return st
+}
+
+// readRemove reads a remove step.
+func (x *evStepReader) readRemove() evStep {
+	p, obj := x.p, x.obj
+	ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
+	ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], true, true)
+	prs := p.pairs(x.path, "piece", evWhoFactions(ws), ts)
+	st := &evRemove{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+	st.kinds = evKindsOf(prs, x.state("state"))
+	if v, ok := obj["to"]; ok {
+		st.to = p.box(x.path, "to", v, prs)
+	}
+	if v, ok := obj["bases_last"]; ok {
+		st.basesLast, _ = p.boolean(x.path, "bases_last", v)
+	}
+	var set evSet
+	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+	x.nonEmpty("where", set)
+	return st
+}
+
+// readMove reads a move step.
+func (x *evStepReader) readMove() evStep {
+	p, obj := x.p, x.obj
+	ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
+	ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], true, true)
+	if slices.Contains(ts, "base") && obj["piece"] != "any" {
+		p.errf(x.path, "piece", "Bases never move")
+	}
+	ts = slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return t == "base" })
+	prs := p.pairs(x.path, "piece", evWhoFactions(ws), ts)
+	st := &evMove{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+	st.kinds = evKindsOf(prs, x.state("state"))
+	var src, dst evSet
+	st.from, src = p.ref(x.path, "from", obj["from"], x.sc)
+	st.to, dst = p.ref(x.path, "to", obj["to"], x.sc)
+	if src != 0 && dst != 0 {
+		adj := false
+		src.each(func(a SpaceID) {
+			for _, b := range p.m.Spaces[a].Adj {
+				if dst.has(b) {
+					adj = true
+				}
+			}
+		})
+		if !adj {
+			p.errf(x.path, "to", "no space of from is adjacent to a space of to")
+		}
+	}
+	return st
+}
+
+// readReplace reads a replace step.
+func (x *evStepReader) readReplace() evStep {
+	p, obj := x.p, x.obj
+	st := &evReplace{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+	for _, key := range []string{"remove", "place"} {
+		spec, ok := obj[key].(map[string]any)
+		if !ok || spec["faction"] == nil || spec["piece"] == nil {
+			p.errf(x.path, key, "must be {faction, piece}")
+			return nil
+		}
+		allowed := []string{"faction", "piece"}
+		if key == "remove" {
+			allowed = append(allowed, "state")
+		}
+		for _, k := range slices.Sorted(evMapKeys(spec)) {
+			if !slices.Contains(allowed, k) {
+				p.errf(x.path, key, "unknown key %q", k)
+			}
+		}
+		ws, _ := p.factions(x.path, key+".faction", spec["faction"], false, false)
+		ts, _ := p.pieceTypes(x.path, key+".piece", spec["piece"], false, key == "remove")
+		prs := p.pairs(x.path, key+".piece", evWhoFactions(ws), ts)
+		if key == "remove" {
+			state := ""
+			if v, ok := spec["state"]; ok {
+				state, _ = v.(string)
+				if state != "active" && state != "underground" {
+					p.errf(x.path, "remove.state", "%s is not a state (active, underground)", evShow(v))
+					state = ""
+				}
+			}
+			st.kinds = evKindsOf(prs, state)
+		} else if len(prs) == 1 {
+			st.place = evPieceKinds(prs[0], "")[0]
+		}
+	}
+	var set evSet
+	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+	x.nonEmpty("where", set)
+	return st
+}
+
+// readFlip reads a flip step.
+func (x *evStepReader) readFlip() evStep {
+	p, obj := x.p, x.obj
+	ws, _ := p.factions(x.path, "faction", obj["faction"], true, false)
+	st := &evFlip{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
+	to, _ := obj["to"].(string)
+	if to != "active" && to != "underground" {
+		p.errf(x.path, "to", "must be active or underground, got %s", evShow(obj["to"]))
+	}
+	st.active = to == "active"
+	for _, f := range evWhoFactions(ws) {
+		u, a, ok := guerrillaKinds(f)
+		if !ok {
+			p.errf(x.path, "faction", "%s has no Guerrillas to flip", f)
+			continue
+		}
+		if st.active {
+			st.kinds = append(st.kinds, u)
+		} else {
+			st.kinds = append(st.kinds, a)
+		}
+	}
+	var set evSet
+	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+	x.nonEmpty("where", set)
+	return st
+}
+
+// readBoxMove reads a box_move step.
+func (x *evStepReader) readBoxMove() evStep {
+	p, obj := x.p, x.obj
+	f := x.one("faction")
+	ts, _ := p.pieceTypes(x.path, "piece", obj["piece"], false, false)
+	prs := p.pairs(x.path, "piece", []Faction{f}, ts)
+	st := &evBoxMove{count: p.count(x.path, "count", obj["count"], false), upTo: x.upTo()}
+	if len(prs) == 1 {
+		st.piece = evPieceKinds(prs[0], "")[0]
+	}
+	st.from = p.box(x.path, "from", obj["from"], prs)
+	st.to = p.box(x.path, "to", obj["to"], prs)
+	if obj["from"] == obj["to"] {
+		p.errf(x.path, "to", "from and to are the same box")
+	}
+	return st
+}
+
+// readShift reads a shift step.
+func (x *evStepReader) readShift() evStep {
+	p, obj := x.p, x.obj
+	st := &evShift{}
+	switch obj["toward"] {
+	case "support":
+		st.toward = Support
+	case "opposition":
+		st.toward = Opposition
+	case "neutral":
+		st.toward = Neutral
+	default:
+		p.errf(x.path, "toward", "must be support, opposition or neutral, got %s", evShow(obj["toward"]))
+	}
+	n, ok := evInt(obj["levels"])
+	if !ok || (n != 1 && n != 2) {
+		p.errf(x.path, "levels", "must be 1 or 2, got %s", evShow(obj["levels"]))
+	}
+	st.levels = n
+	var set evSet
+	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+	if set != 0 && p.where(set, func(sp *Space) bool { return sp.IsProvince() && sp.Pop >= 1 }) == 0 {
+		p.errf(x.path, "where", "no Province with Population 1 or more can be in where")
+	}
+	return st
+}
+
+// readMarker reads a marker step.
+func (x *evStepReader) readMarker() evStep {
+	p, obj := x.p, x.obj
+	st := &evMarker{}
+	st.marker, _ = obj["marker"].(string)
+	need := map[string]func(*Space) bool{"terror": (*Space).IsProvince, "sabotage": (*Space).IsLoC, "floods": (*Space).IsProvince}[st.marker]
+	if need == nil {
+		p.errf(x.path, "marker", "%s is not a marker (terror, sabotage, floods)", evShow(obj["marker"]))
+		return nil
+	}
+	switch obj["action"] {
+	case "place":
+		st.place = true
+	case "remove":
+	default:
+		p.errf(x.path, "action", "must be place or remove, got %s", evShow(obj["action"]))
+	}
+	var set evSet
+	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
+	if set != 0 && p.where(set, need) == 0 {
+		p.errf(x.path, "where", "%s needs a %s in where", st.marker, map[string]string{"terror": "Province", "sabotage": "LoC", "floods": "Province"}[st.marker])
+	}
+	if st.marker == "floods" && set != 0 && p.where(set, need) != set {
+		p.errf(x.path, "where", "the Floods marker goes only in a Province")
+	}
+	if st.marker == "floods" && st.place {
+		p.floodsSteps++
+	}
+	return st
+}
+
+// readAdjust reads a adjust step.
+func (x *evStepReader) readAdjust() evStep {
+	p, obj := x.p, x.obj
+	st := &evAdjust{track: x.track("track", obj["track"], obj["faction"], obj["faction"] != nil)}
+	n, ok := evInt(obj["amount"])
+	if !ok || n == 0 {
+		p.errf(x.path, "amount", "must be a non-zero integer, got %s", evShow(obj["amount"]))
+	}
+	st.amount = n
+	return st
+}
+
+// readTransfer reads a transfer step.
+func (x *evStepReader) readTransfer() evStep {
+	p, obj := x.p, x.obj
+	st := &evTransfer{upTo: x.upTo()}
+	for i, key := range []string{"from", "to"} {
+		ref, ok := obj[key].(map[string]any)
+		extra := false
+		for k := range ref {
+			if k != "track" && k != "faction" {
+				extra = true
+			}
+		}
+		if !ok || ref["track"] == nil || extra {
+			p.errf(x.path, key, "a track reference is {track, faction?}")
+			return nil
+		}
+		t := x.track(key+".track", ref["track"], ref["faction"], ref["faction"] != nil)
+		if i == 0 {
+			st.from = t
+		} else {
+			st.to = t
+		}
+	}
+	if evShow(obj["from"]) == evShow(obj["to"]) {
+		p.errf(x.path, "to", "from and to are the same track")
+	}
+	n, ok := evInt(obj["amount"])
+	if !ok || n < 1 {
+		p.errf(x.path, "amount", "must be a positive integer, got %s", evShow(obj["amount"]))
+	}
+	st.amount = n
+	return st
+}
+
+// readEligibility reads a eligibility step.
+func (x *evStepReader) readEligibility() evStep {
+	p, obj := x.p, x.obj
+	st := &evEligibility{who: evSelf}
+	if ws, ok := p.factions(x.path, "faction", obj["faction"], false, true); ok {
+		st.who = ws[0]
+	}
+	switch obj["state"] {
+	case "eligible":
+		st.eligible = true
+	case "ineligible":
+	default:
+		p.errf(x.path, "state", "must be eligible or ineligible, got %s", evShow(obj["state"]))
+	}
+	return st
+}
+
+// readFreeOp reads a free_op step.
+func (x *evStepReader) readFreeOp() evStep {
+	p, obj := x.p, x.obj
+	f := x.one("faction")
+	st := &evFreeOp{f: f}
+	for _, name := range x.names("operation") {
+		if !slices.Contains(FactionOps[f], OpKind(name)) {
+			p.errf(x.path, "operation", "%s may not execute Operation %q (5.1.1)", f, name)
+			continue
+		}
+		st.ops = append(st.ops, OpKind(name))
+	}
+	if _, ok := obj["special"]; ok {
+		for _, name := range x.names("special") {
+			if !slices.Contains(FactionSAs[f], SAKind(name)) {
+				p.errf(x.path, "special", "%s may not execute Special Activity %q (5.1.1)", f, name)
+				continue
+			}
+			st.special = append(st.special, SAKind(name))
+		}
+	}
+	st.where, st.maxSpaces = x.narrowing()
+	return st
+}
+
+// readFreeSa reads a free_sa step.
+func (x *evStepReader) readFreeSa() evStep {
+	p := x.p
+	f := x.one("faction")
+	st := &evFreeSA{f: f}
+	for _, name := range x.names("activity") {
+		if !slices.Contains(FactionSAs[f], SAKind(name)) {
+			p.errf(x.path, "activity", "%s may not execute Special Activity %q (5.1.1)", f, name)
+			continue
+		}
+		st.sas = append(st.sas, SAKind(name))
+	}
+	st.where, st.maxSpaces = x.narrowing()
+	return st
+}
+
+// readLargeOffensive reads a large_offensive step.
+func (x *evStepReader) readLargeOffensive() evStep {
+	p, obj := x.p, x.obj
+	st := &evLargeOffensive{}
+	switch obj["state"] {
+	case "used":
+		st.used = true
+	case "available":
+	default:
+		p.errf(x.path, "state", "must be available or used, got %s", evShow(obj["state"]))
+	}
+	return st
+}
+
+// readLasting reads a lasting step.
+func (x *evStepReader) readLasting() evStep {
+	p, obj := x.p, x.obj
+	id, _ := obj["id"].(string)
+	if _, ok := evModifierKinds[id]; !ok || (p.modifiers != nil && !p.modifiers[id]) {
+		p.errf(x.path, "id", "%s is not a known lasting modifier", evShow(obj["id"]))
+	}
+	p.lasting = append(p.lasting, id)
+	return &evLasting{id: id}
 }
 
 // names reads an Operation or Special Activity name, or a list of them.
