@@ -157,7 +157,7 @@ func init() {
 		"transfer":        {[]string{"from", "to", "amount"}, []string{"up_to"}, (*evStepReader).readTransfer},
 		"eligibility":     {[]string{"faction", "state"}, nil, (*evStepReader).readEligibility},
 		"free_op":         {[]string{"faction", "operation"}, []string{"where", "max_spaces", "special"}, (*evStepReader).readFreeOp},
-		"free_sa":         {[]string{"faction", "activity"}, []string{"where", "max_spaces"}, (*evStepReader).readFreeSa},
+		"free_sa":         {[]string{"faction", "activity"}, []string{"where", "max_spaces"}, (*evStepReader).readFreeSA},
 		"large_offensive": {[]string{"state"}, nil, (*evStepReader).readLargeOffensive},
 		"lasting":         {[]string{"id"}, nil, (*evStepReader).readLasting},
 	}
@@ -995,99 +995,6 @@ func (x *evStepReader) nonEmpty(field string, set evSet) {
 	}
 }
 
-// readChooseSpaces reads a choose_spaces step.
-func (x *evStepReader) readChooseSpaces() evStep {
-	p, obj := x.p, x.obj
-	st := &evChooseSpaces{count: p.count(x.path, "count", obj["count"], true), upTo: x.upTo(), chooser: x.chooser()}
-	fo, ok := obj["filter"].(map[string]any)
-	if !ok {
-		p.errf(x.path, "filter", "must be a filter object")
-		fo = map[string]any{}
-	}
-	var set evSet
-	st.filter, set = p.filter(x.path, "filter", fo, x.sc)
-	x.nonEmpty("filter", set)
-	st.as = x.bind("as", x.sc, set)
-	return st
-}
-
-// readForEach reads a for_each step.
-func (x *evStepReader) readForEach() evStep {
-	p, obj := x.p, x.obj
-	in, _ := obj["in"].(string)
-	if !strings.HasPrefix(in, "$") {
-		p.errf(x.path, "in", "must be a $NAME, got %s", evShow(obj["in"]))
-		return nil
-	}
-	_, set := p.ref(x.path, "in", in, x.sc)
-	inner := x.sc.clone()
-	st := &evForEach{in: in[1:]}
-	st.as = x.bind("as", inner, set)
-	st.do = p.steps(x.path+" do", obj["do"], inner)
-	// Names bound inside the body stay unique across the side.
-	for k, v := range inner {
-		if _, ok := x.sc[k]; !ok && k != st.as {
-			x.sc[k] = v
-		}
-	}
-	return st
-}
-
-// readChooseOne reads a choose_one step.
-func (x *evStepReader) readChooseOne() evStep {
-	p, obj := x.p, x.obj
-	l, ok := obj["options"].([]any)
-	if !ok || len(l) < 2 {
-		p.errf(x.path, "options", "choose_one needs at least two options")
-		return nil
-	}
-	st := &evChooseOne{chooser: x.chooser()}
-	for i, o := range l {
-		field := fmt.Sprintf("options[%d]", i)
-		om, ok := o.(map[string]any)
-		label, _ := om["label"].(string)
-		if !ok || len(om) != 2 || om["do"] == nil || label == "" {
-			p.errf(x.path, field, "an option has exactly a non-empty label and do")
-			continue
-		}
-		st.labels = append(st.labels, label)
-		st.dos = append(st.dos, p.steps(fmt.Sprintf("%s option %d", x.path, i+1), om["do"], x.sc.clone()))
-	}
-	return st
-}
-
-// readRoll reads a roll step.
-func (x *evStepReader) readRoll() evStep {
-	p, obj := x.p, x.obj
-	l, ok := obj["outcomes"].([]any)
-	if !ok || len(l) == 0 {
-		p.errf(x.path, "outcomes", "must be a non-empty list")
-		return nil
-	}
-	st := &evRoll{}
-	prev := 0
-	for i, o := range l {
-		field := fmt.Sprintf("outcomes[%d]", i)
-		om, ok := o.(map[string]any)
-		if !ok || len(om) != 2 || om["max"] == nil || om["do"] == nil {
-			p.errf(x.path, field, "an outcome has exactly max and do")
-			continue
-		}
-		mx, ok := evInt(om["max"])
-		if !ok || mx <= prev || mx > 6 {
-			p.errf(x.path, field+".max", "outcome maxima must rise strictly within 1-6, got %s", evShow(om["max"]))
-		} else {
-			prev = mx
-		}
-		st.maxes = append(st.maxes, mx)
-		st.dos = append(st.dos, p.steps(fmt.Sprintf("%s outcome %d", x.path, i+1), om["do"], x.sc.clone()))
-	}
-	if prev != 6 {
-		p.errf(x.path, "outcomes", "the last outcome must have max 6")
-	}
-	return st
-}
-
 // readPlace reads a place step.
 func (x *evStepReader) readPlace() evStep {
 	p, obj := x.p, x.obj
@@ -1401,8 +1308,8 @@ func (x *evStepReader) readFreeOp() evStep {
 	return st
 }
 
-// readFreeSa reads a free_sa step.
-func (x *evStepReader) readFreeSa() evStep {
+// readFreeSA reads a free_sa step.
+func (x *evStepReader) readFreeSA() evStep {
 	p := x.p
 	f := x.one("faction")
 	st := &evFreeSA{f: f}
