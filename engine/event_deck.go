@@ -995,64 +995,6 @@ func (x *evStepReader) nonEmpty(field string, set evSet) {
 	}
 }
 
-// readShift reads a shift step.
-func (x *evStepReader) readShift() evStep {
-	p, obj := x.p, x.obj
-	st := &evShift{}
-	switch obj["toward"] {
-	case "support":
-		st.toward = Support
-	case "opposition":
-		st.toward = Opposition
-	case "neutral":
-		st.toward = Neutral
-	default:
-		p.errf(x.path, "toward", "must be support, opposition or neutral, got %s", evShow(obj["toward"]))
-	}
-	n, ok := evInt(obj["levels"])
-	if !ok || (n != 1 && n != 2) {
-		p.errf(x.path, "levels", "must be 1 or 2, got %s", evShow(obj["levels"]))
-	}
-	st.levels = n
-	var set evSet
-	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-	if set != 0 && p.where(set, func(sp *Space) bool { return sp.IsProvince() && sp.Pop >= 1 }) == 0 {
-		p.errf(x.path, "where", "no Province with Population 1 or more can be in where")
-	}
-	return st
-}
-
-// readMarker reads a marker step.
-func (x *evStepReader) readMarker() evStep {
-	p, obj := x.p, x.obj
-	st := &evMarker{}
-	st.marker, _ = obj["marker"].(string)
-	need := map[string]func(*Space) bool{"terror": (*Space).IsProvince, "sabotage": (*Space).IsLoC, "floods": (*Space).IsProvince}[st.marker]
-	if need == nil {
-		p.errf(x.path, "marker", "%s is not a marker (terror, sabotage, floods)", evShow(obj["marker"]))
-		return nil
-	}
-	switch obj["action"] {
-	case "place":
-		st.place = true
-	case "remove":
-	default:
-		p.errf(x.path, "action", "must be place or remove, got %s", evShow(obj["action"]))
-	}
-	var set evSet
-	st.where, set = p.ref(x.path, "where", obj["where"], x.sc)
-	if set != 0 && p.where(set, need) == 0 {
-		p.errf(x.path, "where", "%s needs a %s in where", st.marker, map[string]string{"terror": "Province", "sabotage": "LoC", "floods": "Province"}[st.marker])
-	}
-	if st.marker == "floods" && set != 0 && p.where(set, need) != set {
-		p.errf(x.path, "where", "the Floods marker goes only in a Province")
-	}
-	if st.marker == "floods" && st.place {
-		p.floodsSteps++
-	}
-	return st
-}
-
 // readAdjust reads a adjust step.
 func (x *evStepReader) readAdjust() evStep {
 	p, obj := x.p, x.obj
