@@ -255,67 +255,6 @@ func evUpToDone(upTo bool, label string) string {
 
 // ---------------------------------------------------------------- tracks
 
-// evTrackOf returns a track's value and its maximum (E4).
-func (e *evEnv) track(r *run, t evTrack) (*int, int, string) {
-	s := r.s
-	switch t.track {
-	case "resources":
-		f := e.who(t.who)
-		return &s.Resources[f], 60, f.String() + " Resources"
-	case "commitment":
-		return &s.Commitment, 60, "Commitment"
-	case "patronage":
-		return &s.Patronage, 30, "Patronage"
-	case "aid":
-		return &s.Aid, 10, "Foreign Aid"
-	}
-	return &s.AidReset, 10, "Foreign Aid Reset"
-}
-
-type evAdjust struct {
-	track  evTrack
-	amount int
-}
-
-func (st *evAdjust) exec(r *run, e *evEnv) error {
-	v, hi, name := e.track(r, st.track)
-	if st.track.track == "aid" && st.amount > 0 && r.s.HasModifier("burma_road_closed") {
-		r.note(e.f, "#%d: Foreign Aid may not increase (Burma Road closed).", e.card.Number)
-		return nil
-	}
-	was := *v
-	*v = clamp(*v+st.amount, 0, hi)
-	r.note(e.f, "#%d: %s %+d: %d to %d.", e.card.Number, name, st.amount, was, *v)
-	return nil
-}
-
-type evTransfer struct {
-	from, to evTrack
-	amount   int
-	upTo     bool
-}
-
-func (st *evTransfer) exec(r *run, e *evEnv) error {
-	from, _, fname := e.track(r, st.from)
-	to, hi, tname := e.track(r, st.to)
-	n := min(st.amount, *from, hi-*to)
-	if st.to.track == "aid" && r.s.HasModifier("burma_road_closed") {
-		n = 0
-	}
-	n = max(0, n)
-	if st.upTo && n > 0 {
-		var err error
-		n, err = r.askCount(e.f, say("#%d %s: transfer how much %s to %s?", e.card.Number, e.card.Title, fname, tname), 0, n)
-		if err != nil {
-			return err
-		}
-	}
-	*from -= n
-	*to += n
-	r.note(e.f, "#%d: %d %s transferred to %s.", e.card.Number, n, fname, tname)
-	return nil
-}
-
 // ---------------------------------------------------------------- sequence and lasting
 
 type evEligibility struct {

@@ -100,12 +100,6 @@ type evRef struct {
 	filter *evFilter
 }
 
-// evTrack is a track of deck.md §4.4.
-type evTrack struct {
-	track string
-	who   evWho // resources only
-}
-
 // evModifierKinds are the lasting modifiers the engine implements (deck.md
 // §5) and how each may be granted. A deck's "modifiers" list must name
 // exactly these: a new modifier always needs code.
@@ -995,52 +989,6 @@ func (x *evStepReader) nonEmpty(field string, set evSet) {
 	}
 }
 
-// readAdjust reads a adjust step.
-func (x *evStepReader) readAdjust() evStep {
-	p, obj := x.p, x.obj
-	st := &evAdjust{track: x.track("track", obj["track"], obj["faction"], obj["faction"] != nil)}
-	n, ok := evInt(obj["amount"])
-	if !ok || n == 0 {
-		p.errf(x.path, "amount", "must be a non-zero integer, got %s", evShow(obj["amount"]))
-	}
-	st.amount = n
-	return st
-}
-
-// readTransfer reads a transfer step.
-func (x *evStepReader) readTransfer() evStep {
-	p, obj := x.p, x.obj
-	st := &evTransfer{upTo: x.upTo()}
-	for i, key := range []string{"from", "to"} {
-		ref, ok := obj[key].(map[string]any)
-		extra := false
-		for k := range ref {
-			if k != "track" && k != "faction" {
-				extra = true
-			}
-		}
-		if !ok || ref["track"] == nil || extra {
-			p.errf(x.path, key, "a track reference is {track, faction?}")
-			return nil
-		}
-		t := x.track(key+".track", ref["track"], ref["faction"], ref["faction"] != nil)
-		if i == 0 {
-			st.from = t
-		} else {
-			st.to = t
-		}
-	}
-	if evShow(obj["from"]) == evShow(obj["to"]) {
-		p.errf(x.path, "to", "from and to are the same track")
-	}
-	n, ok := evInt(obj["amount"])
-	if !ok || n < 1 {
-		p.errf(x.path, "amount", "must be a positive integer, got %s", evShow(obj["amount"]))
-	}
-	st.amount = n
-	return st
-}
-
 // readEligibility reads a eligibility step.
 func (x *evStepReader) readEligibility() evStep {
 	p, obj := x.p, x.obj
@@ -1159,34 +1107,6 @@ func (x *evStepReader) narrowing() (*evRef, int) {
 		n = x.p.count(x.path, "max_spaces", v, false)
 	}
 	return ref, n
-}
-
-// track reads a track name with its faction (Resources only).
-func (x *evStepReader) track(field string, tv, fv any, hasFaction bool) evTrack {
-	t := evTrack{who: evSelf}
-	name, _ := tv.(string)
-	switch name {
-	case "resources", "commitment", "patronage", "aid", "aid_reset":
-		t.track = name
-	default:
-		x.p.errf(x.path, field, "%s is not a track (resources, commitment, patronage, aid, aid_reset)", evShow(tv))
-		return t
-	}
-	ff := strings.TrimSuffix(field, "track") + "faction"
-	if field == "track" {
-		ff = "faction"
-	}
-	switch {
-	case name == "resources" && !hasFaction:
-		x.p.errf(x.path, ff, "resources needs a faction")
-	case name == "resources":
-		if ws, ok := x.p.factions(x.path, ff, fv, false, true); ok {
-			t.who = ws[0]
-		}
-	case hasFaction:
-		x.p.errf(x.path, ff, "a faction is allowed only with resources")
-	}
-	return t
 }
 
 // side reads one side of an Event card.
