@@ -1006,47 +1006,6 @@ func (x *evStepReader) readEligibility() evStep {
 	return st
 }
 
-// readFreeOp reads a free_op step.
-func (x *evStepReader) readFreeOp() evStep {
-	p, obj := x.p, x.obj
-	f := x.one("faction")
-	st := &evFreeOp{f: f}
-	for _, name := range x.names("operation") {
-		if !slices.Contains(FactionOps[f], OpKind(name)) {
-			p.errf(x.path, "operation", "%s may not execute Operation %q (5.1.1)", f, name)
-			continue
-		}
-		st.ops = append(st.ops, OpKind(name))
-	}
-	if _, ok := obj["special"]; ok {
-		for _, name := range x.names("special") {
-			if !slices.Contains(FactionSAs[f], SAKind(name)) {
-				p.errf(x.path, "special", "%s may not execute Special Activity %q (5.1.1)", f, name)
-				continue
-			}
-			st.special = append(st.special, SAKind(name))
-		}
-	}
-	st.where, st.maxSpaces = x.narrowing()
-	return st
-}
-
-// readFreeSA reads a free_sa step.
-func (x *evStepReader) readFreeSA() evStep {
-	p := x.p
-	f := x.one("faction")
-	st := &evFreeSA{f: f}
-	for _, name := range x.names("activity") {
-		if !slices.Contains(FactionSAs[f], SAKind(name)) {
-			p.errf(x.path, "activity", "%s may not execute Special Activity %q (5.1.1)", f, name)
-			continue
-		}
-		st.sas = append(st.sas, SAKind(name))
-	}
-	st.where, st.maxSpaces = x.narrowing()
-	return st
-}
-
 // readLargeOffensive reads a large_offensive step.
 func (x *evStepReader) readLargeOffensive() evStep {
 	p, obj := x.p, x.obj
@@ -1070,43 +1029,6 @@ func (x *evStepReader) readLasting() evStep {
 	}
 	p.lasting = append(p.lasting, id)
 	return &evLasting{id: id}
-}
-
-// names reads an Operation or Special Activity name, or a list of them.
-func (x *evStepReader) names(field string) []string {
-	v := x.obj[field]
-	vals := []any{v}
-	if l, ok := v.([]any); ok {
-		vals = l
-		if len(l) == 0 {
-			x.p.errf(x.path, field, "empty list")
-		}
-	}
-	var out []string
-	for _, n := range vals {
-		s, ok := n.(string)
-		if !ok {
-			x.p.errf(x.path, field, "%s is not a name", evShow(n))
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// narrowing reads where and max_spaces of a free Operation or Activity.
-func (x *evStepReader) narrowing() (*evRef, int) {
-	var ref *evRef
-	if v, ok := x.obj["where"]; ok {
-		var set evSet
-		ref, set = x.p.ref(x.path, "where", v, x.sc)
-		x.nonEmpty("where", set)
-	}
-	n := 0
-	if v, ok := x.obj["max_spaces"]; ok {
-		n = x.p.count(x.path, "max_spaces", v, false)
-	}
-	return ref, n
 }
 
 // side reads one side of an Event card.
