@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -9,10 +8,6 @@ import (
 // inside the decision contract. Every choice the text leaves open is an ask
 // with exactly the legal choices; a step does what can be done (5.1.3, E3)
 // and never breaks the limits of 5.1.1 (E4).
-
-// EventElig is an eligibility effect of an Event on the current card
-// (deck.md §4.5 "eligibility").
-type EventElig uint8
 
 const (
 	// EventEligNone: no Event has changed the faction's eligibility.
@@ -256,47 +251,6 @@ func evUpToDone(upTo bool, label string) string {
 // ---------------------------------------------------------------- tracks
 
 // ---------------------------------------------------------------- sequence and lasting
-
-type evEligibility struct {
-	who      evWho
-	eligible bool
-}
-
-func (st *evEligibility) exec(r *run, e *evEnv) error {
-	f := e.who(st.who)
-	if st.eligible {
-		r.s.EventElig[f] = EventEligStays
-		r.note(e.f, "#%d: %s stays Eligible.", e.card.Number, f)
-	} else {
-		r.s.EventElig[f] = EventEligIneligible
-		r.note(e.f, "#%d: %s is Ineligible through the next card.", e.card.Number, f)
-	}
-	return nil
-}
-
-type evLargeOffensive struct{ used bool }
-
-func (st *evLargeOffensive) exec(r *run, e *evEnv) error {
-	r.s.LargeOffensiveUsed = st.used
-	r.note(e.f, "#%d: the Large Offensive marker is %s.", e.card.Number, evIf(st.used, "used", "available"))
-	return nil
-}
-
-type evLasting struct{ id string }
-
-func (st *evLasting) exec(r *run, e *evEnv) error {
-	list := &r.s.Momentum
-	kind := "Momentum (until the next Reset Phase)"
-	if e.flag == "CAPABILITY" {
-		list, kind = &r.s.Capabilities, "Capability (for the rest of the game)"
-	}
-	if !slices.Contains(*list, st.id) {
-		*list = append(*list, st.id)
-		slices.Sort(*list)
-	}
-	r.note(e.f, "#%d: %s in effect: %s.", e.card.Number, kind, st.id)
-	return nil
-}
 
 // evStep is one step of an Event's effect.
 type evStep interface {

@@ -100,28 +100,6 @@ type evRef struct {
 	filter *evFilter
 }
 
-// evModifierKinds are the lasting modifiers the engine implements (deck.md
-// §5) and how each may be granted. A deck's "modifiers" list must name
-// exactly these: a new modifier always needs code.
-var evModifierKinds = map[string][]string{
-	"united_front":             {"capability"},
-	"new_fourth_army_incident": {"capability"},
-	"chinese_air_force":        {"capability", "momentum"},
-	"jpn_air_recon":            {"capability"},
-	"tunnel_warfare":           {"capability"},
-	"three_alls":               {"capability"},
-	"puppet_army":              {"capability", "momentum"},
-	"unreliable_puppets":       {"capability"},
-	"industrial_cooperatives":  {"capability"},
-	"fabi_inflation":           {"capability"},
-	"regional_armies":          {"capability"},
-	"central_command":          {"capability"},
-	"northern_crisis":          {"momentum"},
-	"winter_offensive":         {"momentum"},
-	"burma_road_closed":        {"momentum"},
-	"hundred_regiments":        {"momentum"},
-}
-
 // evStepType is one step type of deck.md §4: its required and optional
 // parameters, and the reader that turns them into a step.
 type evStepType struct {
@@ -987,48 +965,6 @@ func (x *evStepReader) nonEmpty(field string, set evSet) {
 	if set == 0 {
 		x.p.errf(x.path, field, "can never match a space")
 	}
-}
-
-// readEligibility reads a eligibility step.
-func (x *evStepReader) readEligibility() evStep {
-	p, obj := x.p, x.obj
-	st := &evEligibility{who: evSelf}
-	if ws, ok := p.factions(x.path, "faction", obj["faction"], false, true); ok {
-		st.who = ws[0]
-	}
-	switch obj["state"] {
-	case "eligible":
-		st.eligible = true
-	case "ineligible":
-	default:
-		p.errf(x.path, "state", "must be eligible or ineligible, got %s", evShow(obj["state"]))
-	}
-	return st
-}
-
-// readLargeOffensive reads a large_offensive step.
-func (x *evStepReader) readLargeOffensive() evStep {
-	p, obj := x.p, x.obj
-	st := &evLargeOffensive{}
-	switch obj["state"] {
-	case "used":
-		st.used = true
-	case "available":
-	default:
-		p.errf(x.path, "state", "must be available or used, got %s", evShow(obj["state"]))
-	}
-	return st
-}
-
-// readLasting reads a lasting step.
-func (x *evStepReader) readLasting() evStep {
-	p, obj := x.p, x.obj
-	id, _ := obj["id"].(string)
-	if _, ok := evModifierKinds[id]; !ok || (p.modifiers != nil && !p.modifiers[id]) {
-		p.errf(x.path, "id", "%s is not a known lasting modifier", evShow(obj["id"]))
-	}
-	p.lasting = append(p.lasting, id)
-	return &evLasting{id: id}
 }
 
 // side reads one side of an Event card.
