@@ -2,6 +2,7 @@ package engine
 
 // The Event step that flips Guerrillas Active or Underground (deck.md §4.2).
 
+// evFlip flips Guerrillas Active or Underground (flip).
 type evFlip struct {
 	kinds   []Piece // the kinds flipped (their current side)
 	active  bool    // to Active (else Underground)
@@ -39,6 +40,7 @@ func (x *evStepReader) readFlip() evStep {
 	return st
 }
 
+// exec executes flip.
 func (st *evFlip) exec(r *run, e *evEnv) error {
 	s, who := r.s, e.who(st.chooser)
 	where := e.resolve(r, st.where)

@@ -9,6 +9,8 @@ import (
 // The steps that shape an Event: choosing spaces, looping over them,
 // choosing one option and rolling a die (deck.md §4.1).
 
+// evChooseSpaces binds a name to spaces matching a filter: all of them, or
+// as many as the chooser picks (choose_spaces).
 type evChooseSpaces struct {
 	as      string
 	filter  *evFilter
@@ -33,6 +35,7 @@ func (x *evStepReader) readChooseSpaces() evStep {
 	return st
 }
 
+// exec executes choose_spaces: it binds st.as to the chosen spaces.
 func (st *evChooseSpaces) exec(r *run, e *evEnv) error {
 	all := e.eval(r, st.filter)
 	if st.count == 0 {
@@ -64,6 +67,7 @@ func (st *evChooseSpaces) exec(r *run, e *evEnv) error {
 	return nil
 }
 
+// evForEach runs its steps once for each space of a bound set (for_each).
 type evForEach struct {
 	in, as string
 	do     []evStep
@@ -91,6 +95,8 @@ func (x *evStepReader) readForEach() evStep {
 	return st
 }
 
+// exec executes for_each: the executing faction orders the spaces when the
+// order matters.
 func (st *evForEach) exec(r *run, e *evEnv) error {
 	rest := e.lookup(st.in)
 	ordered := st.orderMatters(r, e, rest.count())
@@ -157,6 +163,8 @@ func (st *evForEach) orderMatters(r *run, e *evEnv, n int) bool {
 	return false
 }
 
+// evChooseOne lets the chooser pick one of several labelled step lists
+// (choose_one).
 type evChooseOne struct {
 	chooser evWho
 	labels  []string
@@ -186,6 +194,7 @@ func (x *evStepReader) readChooseOne() evStep {
 	return st
 }
 
+// exec executes choose_one: it asks for an option and runs its steps.
 func (st *evChooseOne) exec(r *run, e *evEnv) error {
 	who := e.who(st.chooser)
 	ans, err := r.ask(who, say("#%d %s: choose one", e.card.Number, e.card.Title), func(c *choiceList) {
@@ -204,6 +213,8 @@ func (st *evChooseOne) exec(r *run, e *evEnv) error {
 	return e.run(r, st.dos[i-1])
 }
 
+// evRoll rolls a die and runs the steps of the first outcome whose max is at
+// least the roll (roll).
 type evRoll struct {
 	maxes []int
 	dos   [][]evStep
@@ -241,6 +252,7 @@ func (x *evStepReader) readRoll() evStep {
 	return st
 }
 
+// exec executes roll.
 func (st *evRoll) exec(r *run, e *evEnv) error {
 	d := r.roll()
 	r.note(e.f, "#%d: die roll %d.", e.card.Number, d)

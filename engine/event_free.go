@@ -8,6 +8,8 @@ import (
 // Event steps that grant a free Operation or Special Activity (5.5,
 // deck.md §4.5).
 
+// evFreeOp grants a faction a free Operation, possibly narrowed to some
+// spaces, with its Special Activities (free_op).
 type evFreeOp struct {
 	f         Faction
 	ops       []OpKind
@@ -51,6 +53,7 @@ func (e *evEnv) evWhere(r *run, ref *evRef) func(SpaceID) bool {
 	return set.has
 }
 
+// exec executes free_op.
 func (st *evFreeOp) exec(r *run, e *evEnv) error {
 	where := e.evWhere(r, st.where)
 	mk := func(k OpKind) *opCtx {
@@ -73,6 +76,7 @@ func (st *evFreeOp) exec(r *run, e *evEnv) error {
 	})
 }
 
+// evFreeSA grants a faction a free Special Activity (free_sa).
 type evFreeSA struct {
 	f         Faction
 	sas       []SAKind
@@ -96,6 +100,7 @@ func (x *evStepReader) readFreeSA() evStep {
 	return st
 }
 
+// exec executes free_sa.
 func (st *evFreeSA) exec(r *run, e *evEnv) error {
 	where := e.evWhere(r, st.where)
 	mk := func(k SAKind) *opCtx {

@@ -7,6 +7,7 @@ import (
 // Event steps that change the map's markers: Support and Opposition, and
 // Terror, Sabotage and the Floods (deck.md §4.3).
 
+// evShift shifts Support or Opposition in Provinces of where (shift).
 type evShift struct {
 	where  *evRef
 	toward int
@@ -40,6 +41,7 @@ func (x *evStepReader) readShift() evStep {
 	return st
 }
 
+// exec executes shift: Provinces of Population 0 never shift.
 func (st *evShift) exec(r *run, e *evEnv) error {
 	e.resolve(r, st.where).each(func(id SpaceID) {
 		sp := &r.m.Spaces[id]
@@ -63,6 +65,7 @@ func (st *evShift) exec(r *run, e *evEnv) error {
 	return nil
 }
 
+// evMarker places or removes a Terror, Sabotage or Floods marker (marker).
 type evMarker struct {
 	marker string
 	place  bool
@@ -100,6 +103,7 @@ func (x *evStepReader) readMarker() evStep {
 	return st
 }
 
+// exec executes marker.
 func (st *evMarker) exec(r *run, e *evEnv) error {
 	s := r.s
 	where := e.resolve(r, st.where)

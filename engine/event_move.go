@@ -7,6 +7,7 @@ import (
 // Event steps that move pieces: between adjacent spaces, and between
 // off-map boxes (deck.md §4.2).
 
+// evMove moves pieces from spaces of from into adjacent spaces of to (move).
 type evMove struct {
 	kinds    []Piece
 	count    int // 0: all
@@ -46,6 +47,7 @@ func (x *evStepReader) readMove() evStep {
 	return st
 }
 
+// exec executes move: each piece moves one step at most.
 func (st *evMove) exec(r *run, e *evEnv) error {
 	s, who := r.s, e.who(st.chooser)
 	from, to := e.resolve(r, st.from), e.resolve(r, st.to)
@@ -130,6 +132,7 @@ func (st *evMove) exec(r *run, e *evEnv) error {
 	return nil
 }
 
+// evBoxMove moves pieces between two off-map boxes (box_move).
 type evBoxMove struct {
 	piece    Piece
 	count    int
@@ -155,6 +158,7 @@ func (x *evStepReader) readBoxMove() evStep {
 	return st
 }
 
+// exec executes box_move.
 func (st *evBoxMove) exec(r *run, e *evEnv) error {
 	from, to := r.s.evBox(st.from), r.s.evBox(st.to)
 	k := boxKind(st.piece)

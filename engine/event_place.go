@@ -7,6 +7,7 @@ import (
 // Event steps that put pieces on the map: place, from a box, and replace,
 // one piece for another (deck.md §4.2).
 
+// evPlace places pieces from a box in spaces of where (place).
 type evPlace struct {
 	f       Faction
 	piece   Piece
@@ -45,6 +46,8 @@ func (x *evStepReader) readPlace() evStep {
 	return st
 }
 
+// exec executes place: as many as the box and the stacking limits allow
+// (5.1.3), spread as the chooser decides.
 func (st *evPlace) exec(r *run, e *evEnv) error {
 	s, who, k := r.s, e.who(st.chooser), boxKind(st.piece)
 	box := s.evBox(st.from)
@@ -111,6 +114,7 @@ func (st *evPlace) exec(r *run, e *evEnv) error {
 	return nil
 }
 
+// evReplace replaces pieces on the map with pieces from Available (replace).
 type evReplace struct {
 	kinds   []Piece
 	place   Piece
@@ -197,6 +201,8 @@ func (st *evReplace) capacity(r *run, id SpaceID) int {
 	return nonBase + bases
 }
 
+// exec executes replace: every replacement respects stacking and the pieces
+// Available.
 func (st *evReplace) exec(r *run, e *evEnv) error {
 	s, who, pk := r.s, e.who(st.chooser), boxKind(st.place)
 	where := e.resolve(r, st.where)

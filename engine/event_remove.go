@@ -2,6 +2,7 @@ package engine
 
 // The Event step that removes pieces from the map to a box (deck.md §4.2).
 
+// evRemove removes pieces from spaces of where to a box (remove).
 type evRemove struct {
 	kinds     []Piece
 	count     int // 0: all
@@ -71,6 +72,8 @@ func (st *evRemove) eventual(r *run, id SpaceID) int {
 	return n
 }
 
+// exec executes remove: all that may go when the count allows it, else as
+// the chooser decides, never more than could be removed in all.
 func (st *evRemove) exec(r *run, e *evEnv) error {
 	s, who := r.s, e.who(st.chooser)
 	box := s.evBox(st.to)

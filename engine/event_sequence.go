@@ -12,6 +12,17 @@ import (
 // (deck.md §4.5 "eligibility").
 type EventElig uint8
 
+const (
+	// EventEligNone: no Event has changed the faction's eligibility.
+	EventEligNone EventElig = iota
+	// EventEligStays: Eligible at the next adjustment whatever it did.
+	EventEligStays
+	// EventEligIneligible: Ineligible at once, and at the next adjustment.
+	EventEligIneligible
+)
+
+// evEligibility makes a faction Eligible or Ineligible for the next card
+// (eligibility).
 type evEligibility struct {
 	who      evWho
 	eligible bool
@@ -34,6 +45,7 @@ func (x *evStepReader) readEligibility() evStep {
 	return st
 }
 
+// exec executes eligibility.
 func (st *evEligibility) exec(r *run, e *evEnv) error {
 	f := e.who(st.who)
 	if st.eligible {
@@ -46,6 +58,8 @@ func (st *evEligibility) exec(r *run, e *evEnv) error {
 	return nil
 }
 
+// evLargeOffensive sets the Large Offensive marker to available or used
+// (large_offensive).
 type evLargeOffensive struct{ used bool }
 
 // readLargeOffensive reads a large_offensive step.
@@ -62,6 +76,7 @@ func (x *evStepReader) readLargeOffensive() evStep {
 	return st
 }
 
+// exec executes large_offensive.
 func (st *evLargeOffensive) exec(r *run, e *evEnv) error {
 	r.s.LargeOffensiveUsed = st.used
 	r.note(e.f, "#%d: the Large Offensive marker is %s.", e.card.Number, evIf(st.used, "used", "available"))
@@ -90,6 +105,7 @@ var evModifierKinds = map[string][]string{
 	"hundred_regiments":        {"momentum"},
 }
 
+// evLasting puts a Capability or Momentum in effect (lasting).
 type evLasting struct{ id string }
 
 // readLasting reads a lasting step.
@@ -103,6 +119,7 @@ func (x *evStepReader) readLasting() evStep {
 	return &evLasting{id: id}
 }
 
+// exec executes lasting: the side's flag says which.
 func (st *evLasting) exec(r *run, e *evEnv) error {
 	list := &r.s.Momentum
 	kind := "Momentum (until the next Reset Phase)"

@@ -58,6 +58,7 @@ func (e *evEnv) track(r *run, t evTrack) (*int, int, string) {
 	return &s.AidReset, 10, "Foreign Aid Reset"
 }
 
+// evAdjust adds to or subtracts from a track (adjust).
 type evAdjust struct {
 	track  evTrack
 	amount int
@@ -75,6 +76,7 @@ func (x *evStepReader) readAdjust() evStep {
 	return st
 }
 
+// exec executes adjust, within the track's limits (E4).
 func (st *evAdjust) exec(r *run, e *evEnv) error {
 	v, hi, name := e.track(r, st.track)
 	if st.track.track == "aid" && st.amount > 0 && r.s.HasModifier("burma_road_closed") {
@@ -87,6 +89,7 @@ func (st *evAdjust) exec(r *run, e *evEnv) error {
 	return nil
 }
 
+// evTransfer moves points from one track to another (transfer).
 type evTransfer struct {
 	from, to evTrack
 	amount   int
@@ -127,6 +130,8 @@ func (x *evStepReader) readTransfer() evStep {
 	return st
 }
 
+// exec executes transfer: no more than the source holds or the target can
+// take.
 func (st *evTransfer) exec(r *run, e *evEnv) error {
 	from, _, fname := e.track(r, st.from)
 	to, hi, tname := e.track(r, st.to)

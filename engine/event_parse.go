@@ -12,59 +12,6 @@ import (
 // side's steps become typed values at load, so a deck that loads can always
 // be executed; every error names the card, the side, the step and the field.
 
-// evWho is a Faction named by a step, or the executing Faction.
-type evWho int8
-
-const evSelf evWho = -1
-
-// evBox is an off-map box (1.3.7).
-type evBox uint8
-
-const (
-	evAvailable evBox = iota
-	evCasualties
-	evOutOfPlay
-)
-
-var evBoxNames = map[string]evBox{"available": evAvailable, "casualties": evCasualties, "out_of_play": evOutOfPlay}
-
-func (b evBox) String() string { return [...]string{"Available", "Casualties", "Out of Play"}[b] }
-
-// evStepType is one step type of deck.md §4: its required and optional
-// parameters, and the reader that turns them into a step.
-type evStepType struct {
-	required, optional []string
-	read               func(x *evStepReader) evStep
-}
-
-// evStepTypes are the step types by name. The table is filled in init because
-// the readers of nested steps (for_each, choose_one, roll) read steps too.
-var evStepTypes map[string]evStepType
-
-func init() {
-	evStepTypes = map[string]evStepType{
-		"choose_spaces":   {[]string{"as", "filter", "count"}, []string{"up_to", "chooser"}, (*evStepReader).readChooseSpaces},
-		"for_each":        {[]string{"in", "as", "do"}, nil, (*evStepReader).readForEach},
-		"choose_one":      {[]string{"options"}, []string{"chooser"}, (*evStepReader).readChooseOne},
-		"roll":            {[]string{"outcomes"}, nil, (*evStepReader).readRoll},
-		"place":           {[]string{"faction", "piece", "count", "where"}, []string{"up_to", "from", "chooser"}, (*evStepReader).readPlace},
-		"remove":          {[]string{"faction", "piece", "count", "where"}, []string{"state", "up_to", "to", "chooser", "bases_last"}, (*evStepReader).readRemove},
-		"move":            {[]string{"faction", "piece", "count", "from", "to"}, []string{"state", "up_to", "chooser"}, (*evStepReader).readMove},
-		"replace":         {[]string{"remove", "place", "count", "where"}, []string{"up_to", "chooser"}, (*evStepReader).readReplace},
-		"flip":            {[]string{"faction", "to", "count", "where"}, []string{"up_to", "chooser"}, (*evStepReader).readFlip},
-		"box_move":        {[]string{"faction", "piece", "count", "from", "to"}, []string{"up_to"}, (*evStepReader).readBoxMove},
-		"shift":           {[]string{"where", "toward", "levels"}, nil, (*evStepReader).readShift},
-		"marker":          {[]string{"marker", "action", "where"}, nil, (*evStepReader).readMarker},
-		"adjust":          {[]string{"track", "amount"}, []string{"faction"}, (*evStepReader).readAdjust},
-		"transfer":        {[]string{"from", "to", "amount"}, []string{"up_to"}, (*evStepReader).readTransfer},
-		"eligibility":     {[]string{"faction", "state"}, nil, (*evStepReader).readEligibility},
-		"free_op":         {[]string{"faction", "operation"}, []string{"where", "max_spaces", "special"}, (*evStepReader).readFreeOp},
-		"free_sa":         {[]string{"faction", "activity"}, []string{"where", "max_spaces"}, (*evStepReader).readFreeSA},
-		"large_offensive": {[]string{"state"}, nil, (*evStepReader).readLargeOffensive},
-		"lasting":         {[]string{"id"}, nil, (*evStepReader).readLasting},
-	}
-}
-
 var evPieceTypes = []string{"troop", "police", "guerrilla", "base"}
 
 // evValidPieces are the Faction and piece type pairs (deck.md §4).
