@@ -34,7 +34,7 @@ type CardSide struct {
 	Flag string // "CAPABILITY", "MOMENTUM" or ""
 	// Steps is the effect in the deck vocabulary as written in the file.
 	Steps json.RawMessage
-	// prog is the effect read into typed steps at load (event_deck.go).
+	// prog is the effect read into typed steps at load (event_parse.go).
 	prog []evStep
 }
 
