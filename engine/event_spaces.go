@@ -205,28 +205,43 @@ func (p *evParser) filter(path, field string, obj map[string]any, sc evScope) (*
 		}
 	}
 	sub := func(k string) string { return field + "." + k }
-	f.kinds = evKindProvince | evKindLoC
+	f.kinds = p.filterKinds(path, sub, obj)
+	cand := p.ofKind(f.kinds)
+	cand = p.filterSpaces(path, sub, obj, sc, f, cand)
+	cand = p.filterTerrain(path, sub, obj, f, cand)
+	cand = p.filterState(path, sub, obj, f, cand)
+	return f, cand
+}
+
+// filterKinds reads a filter's kind: Provinces and LoCs when absent.
+func (p *evParser) filterKinds(path string, sub func(string) string, obj map[string]any) uint8 {
+	kinds := evKindProvince | evKindLoC
 	if v, ok := obj["kind"]; ok {
 		vals := []any{v}
 		if l, isList := v.([]any); isList {
 			vals = l
 		}
-		f.kinds = 0
+		kinds = 0
 		for _, x := range vals {
 			s, _ := x.(string)
 			switch s {
 			case "province":
-				f.kinds |= evKindProvince
+				kinds |= evKindProvince
 			case "loc":
-				f.kinds |= evKindLoC
+				kinds |= evKindLoC
 			case "manchukuo":
-				f.kinds |= evKindManchukuo
+				kinds |= evKindManchukuo
 			default:
 				p.errf(path, sub("kind"), "%s is not a kind (province, loc, manchukuo)", evShow(x))
 			}
 		}
 	}
-	cand := p.ofKind(f.kinds)
+	return kinds
+}
+
+// filterSpaces reads the keys that name spaces (names, not_names, in,
+// not_in, any_of, adjacent_to) and narrows cand to what they allow.
+func (p *evParser) filterSpaces(path string, sub func(string) string, obj map[string]any, sc evScope, f *evFilter, cand evSet) evSet {
 	for _, key := range []string{"names", "not_names"} {
 		v, ok := obj[key]
 		if !ok {
@@ -316,6 +331,12 @@ func (p *evParser) filter(path, field string, obj map[string]any, sc evScope) (*
 		})
 		cand = adj
 	}
+	return cand
+}
+
+// filterTerrain reads the keys on the map's printed values (terrain, coastal,
+// pop_min, pop_max, econ_min, loc_type) and narrows cand to what they allow.
+func (p *evParser) filterTerrain(path string, sub func(string) string, obj map[string]any, f *evFilter, cand evSet) evSet {
 	for _, k := range []string{"terrain", "coastal", "pop_min", "pop_max", "support", "control"} {
 		if _, ok := obj[k]; ok {
 			f.provOnly = true
@@ -382,6 +403,12 @@ func (p *evParser) filter(path, field string, obj map[string]any, sc evScope) (*
 		}
 		cand = p.where(cand, func(sp *Space) bool { return f.river == 0 || sp.River == (f.river == 1) })
 	}
+	return cand
+}
+
+// filterState reads the keys on the state of play (support, control,
+// terror, sabotage, flooded, pieces) and narrows cand to what they allow.
+func (p *evParser) filterState(path string, sub func(string) string, obj map[string]any, f *evFilter, cand evSet) evSet {
 	if v, ok := obj["support"]; ok {
 		f.hasSupport = true
 		vals := []any{v}
@@ -459,7 +486,7 @@ func (p *evParser) filter(path, field string, obj map[string]any, sc evScope) (*
 			}
 		}
 	}
-	return f, cand
+	return cand
 }
 
 func (p *evParser) pieceCond(path, field string, v any, cand evSet) (evPieceCond, bool) {
