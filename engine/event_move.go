@@ -51,11 +51,13 @@ func (x *evStepReader) readMove() evStep {
 func (st *evMove) exec(r *run, e *evEnv) error {
 	s, who := r.s, e.who(st.chooser)
 	from, to := e.resolve(r, st.from), e.resolve(r, st.to)
-	// A piece moves one step only: arrivals may not move again.
+	// A piece moves one step only: arrivals may not move again. A Flooded
+	// space is open: the current Event takes precedence over the Floods of
+	// an earlier one (5.1.2, ruling E9).
 	var arrived map[SpaceID]*Pieces
 	dests := func(o SpaceID, k Piece) evSet {
 		return evSpacesWhere(to, func(d SpaceID) bool {
-			return d != o && r.m.Adjacent(o, d) && mayHold(r.m, k.Faction(), d) && !(k.Cube() && s.Flooded(r.m, d))
+			return d != o && r.m.Adjacent(o, d) && mayHold(r.m, k.Faction(), d)
 		})
 	}
 	movable := func(o SpaceID, k Piece) int {

@@ -78,11 +78,9 @@ func (x *evStepReader) readAdjust() evStep {
 
 // exec executes adjust, within the track's limits (E4).
 func (st *evAdjust) exec(r *run, e *evEnv) error {
+	// Foreign Aid rises even under burma_road_closed: the current Event
+	// takes precedence over the Momentum of an earlier one (5.1.2, E9).
 	v, hi, name := e.track(r, st.track)
-	if st.track.track == "aid" && st.amount > 0 && r.s.HasModifier("burma_road_closed") {
-		r.note(e.f, "#%d: Foreign Aid may not increase (Burma Road closed).", e.card.Number)
-		return nil
-	}
 	was := *v
 	*v = clamp(*v+st.amount, 0, hi)
 	r.note(e.f, "#%d: %s %+d: %d to %d.", e.card.Number, name, st.amount, was, *v)
@@ -131,14 +129,11 @@ func (x *evStepReader) readTransfer() evStep {
 }
 
 // exec executes transfer: no more than the source holds or the target can
-// take.
+// take. Like adjust, it may raise Foreign Aid under burma_road_closed (E9).
 func (st *evTransfer) exec(r *run, e *evEnv) error {
 	from, _, fname := e.track(r, st.from)
 	to, hi, tname := e.track(r, st.to)
 	n := min(st.amount, *from, hi-*to)
-	if st.to.track == "aid" && r.s.HasModifier("burma_road_closed") {
-		n = 0
-	}
 	n = max(0, n)
 	if st.upTo && n > 0 {
 		var err error
