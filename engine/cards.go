@@ -34,7 +34,7 @@ type CardSide struct {
 	Flag string // "CAPABILITY", "MOMENTUM" or ""
 	// Steps is the effect in the deck vocabulary as written in the file.
 	Steps json.RawMessage
-	// prog is the effect read into typed steps at load (event_deck.go).
+	// prog is the effect read into typed steps at load (event_parse.go).
 	prog []evStep
 }
 
@@ -117,76 +117,7 @@ func ParseDeck(data []byte) (*Deck, error) {
 	cards, _ := obj["cards"].([]any)
 	titles := map[string]int{}
 	for i, cv := range cards {
-		c, ok := cv.(map[string]any)
-		if !ok {
-			p.errf(fmt.Sprintf("cards[%d]", i), "", "a card must be an object")
-			continue
-		}
-		num, ok := evInt(c["number"])
-		if !ok || num < 1 {
-			p.errf(fmt.Sprintf("cards[%d]", i), "number", "must be an integer of 1 or more, got %s", evShow(c["number"]))
-			continue
-		}
-		path := fmt.Sprintf("card #%d", num)
-		if _, dup := d.cards[num]; dup {
-			p.errf(path, "number", "used by two cards")
-			continue
-		}
-		card := &Card{Number: num}
-		card.Title, _ = c["title"].(string)
-		d.cards[num] = card
-		if _, isProp := c["propaganda"]; isProp {
-			card.Propaganda = true
-			if len(c) != 3 || card.Title != "Propaganda" || c["propaganda"] != true {
-				p.errf(path, "", `a Propaganda card is exactly {"number", "title": "Propaganda", "propaganda": true}`)
-			}
-			if num < NumEvents+1 || num > NumEvents+NumPropaganda {
-				p.errf(path, "number", "Propaganda cards are numbers %d-%d", NumEvents+1, NumEvents+NumPropaganda)
-			}
-			continue
-		}
-		if num > NumEvents {
-			p.errf(path, "number", "Event cards are numbers 1-%d", NumEvents)
-		}
-		for _, k := range slices.Sorted(evMapKeys(c)) {
-			if !slices.Contains([]string{"number", "title", "order", "flavour", "unshaded", "shaded"}, k) {
-				p.errf(path, k, "unknown card key")
-			}
-		}
-		card.Flavour, _ = c["flavour"].(string)
-		for k, v := range map[string]string{"title": card.Title, "flavour": card.Flavour} {
-			if strings.TrimSpace(v) == "" {
-				p.errf(path, k, "missing or empty")
-			}
-		}
-		titles[card.Title]++
-		if ws, ok := p.factions(path, "order", c["order"], true, false); ok && len(ws) == NumFactions {
-			seen := [NumFactions]bool{}
-			for j, w := range ws {
-				seen[w] = true
-				card.Order[j] = Faction(w)
-			}
-			if seen != [NumFactions]bool{true, true, true, true} {
-				p.errf(path, "order", "must name JPN, NAT, WLD and CPC once each")
-			}
-		} else if ok {
-			p.errf(path, "order", "must name JPN, NAT, WLD and CPC once each, got %d", len(ws))
-		}
-		if _, has := c["unshaded"]; !has {
-			p.errf(path, "unshaded", "an Event needs an unshaded (or single) text")
-			continue
-		}
-		if cs := p.side(num, "unshaded", c["unshaded"]); cs != nil {
-			card.Unshaded = *cs
-		}
-		if _, has := c["shaded"]; has {
-			card.Shaded = p.side(num, "shaded", c["shaded"])
-			if card.Shaded != nil && (card.Unshaded.Flag == "CAPABILITY") != (card.Shaded.Flag == "CAPABILITY") {
-				p.errf(path, "flag", "a CAPABILITY card has a Capability on both sides (5.3)")
-			}
-		} else if card.Unshaded.Flag == "CAPABILITY" {
-			p.errf(path, "shaded", "a CAPABILITY card needs both sides")
-		}
+		p.card(d, i, cv, titles)
 	}
 	events, props := 0, 0
 	for n, c := range d.cards {
@@ -235,6 +166,81 @@ func ParseDeck(data []byte) (*Deck, error) {
 		return nil, errors.New(strings.Join(msg, "\n"))
 	}
 	return d, nil
+}
+
+// card reads the i-th entry of the deck's cards into d: a Propaganda card,
+// or an Event with its order, texts and sides.
+func (p *evParser) card(d *Deck, i int, cv any, titles map[string]int) {
+	c, ok := cv.(map[string]any)
+	if !ok {
+		p.errf(fmt.Sprintf("cards[%d]", i), "", "a card must be an object")
+		return
+	}
+	num, ok := evInt(c["number"])
+	if !ok || num < 1 {
+		p.errf(fmt.Sprintf("cards[%d]", i), "number", "must be an integer of 1 or more, got %s", evShow(c["number"]))
+		return
+	}
+	path := fmt.Sprintf("card #%d", num)
+	if _, dup := d.cards[num]; dup {
+		p.errf(path, "number", "used by two cards")
+		return
+	}
+	card := &Card{Number: num}
+	card.Title, _ = c["title"].(string)
+	d.cards[num] = card
+	if _, isProp := c["propaganda"]; isProp {
+		card.Propaganda = true
+		if len(c) != 3 || card.Title != "Propaganda" || c["propaganda"] != true {
+			p.errf(path, "", `a Propaganda card is exactly {"number", "title": "Propaganda", "propaganda": true}`)
+		}
+		if num < NumEvents+1 || num > NumEvents+NumPropaganda {
+			p.errf(path, "number", "Propaganda cards are numbers %d-%d", NumEvents+1, NumEvents+NumPropaganda)
+		}
+		return
+	}
+	if num > NumEvents {
+		p.errf(path, "number", "Event cards are numbers 1-%d", NumEvents)
+	}
+	for _, k := range slices.Sorted(evMapKeys(c)) {
+		if !slices.Contains([]string{"number", "title", "order", "flavour", "unshaded", "shaded"}, k) {
+			p.errf(path, k, "unknown card key")
+		}
+	}
+	card.Flavour, _ = c["flavour"].(string)
+	for k, v := range map[string]string{"title": card.Title, "flavour": card.Flavour} {
+		if strings.TrimSpace(v) == "" {
+			p.errf(path, k, "missing or empty")
+		}
+	}
+	titles[card.Title]++
+	if ws, ok := p.factions(path, "order", c["order"], true, false); ok && len(ws) == NumFactions {
+		seen := [NumFactions]bool{}
+		for j, w := range ws {
+			seen[w] = true
+			card.Order[j] = Faction(w)
+		}
+		if seen != [NumFactions]bool{true, true, true, true} {
+			p.errf(path, "order", "must name JPN, NAT, WLD and CPC once each")
+		}
+	} else if ok {
+		p.errf(path, "order", "must name JPN, NAT, WLD and CPC once each, got %d", len(ws))
+	}
+	if _, has := c["unshaded"]; !has {
+		p.errf(path, "unshaded", "an Event needs an unshaded (or single) text")
+		return
+	}
+	if cs := p.side(num, "unshaded", c["unshaded"]); cs != nil {
+		card.Unshaded = *cs
+	}
+	if _, has := c["shaded"]; has {
+		card.Shaded = p.side(num, "shaded", c["shaded"])
+		if card.Shaded != nil && (card.Unshaded.Flag == "CAPABILITY") != (card.Shaded.Flag == "CAPABILITY") {
+			p.errf(path, "flag", "a CAPABILITY card has a Capability on both sides (5.3)")
+		}
+	} else if card.Unshaded.Flag == "CAPABILITY" {
+		p.errf(path, "shaded", "a CAPABILITY card needs both sides")
+	}
 }
 
 func evIntKeys(m map[string]int) func(func(string) bool) {

@@ -1,29 +1,58 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-)
-
 // The Event interpreter: it executes a card side's steps (deck.md §2, §4)
 // inside the decision contract. Every choice the text leaves open is an ask
 // with exactly the legal choices; a step does what can be done (5.1.3, E3)
 // and never breaks the limits of 5.1.1 (E4).
+//
+// Each step type lives in the file of its family with its reader and its
+// execution side by side: event_flow.go (choose_spaces, for_each,
+// choose_one, roll), event_place.go (place, replace), event_remove.go,
+// event_move.go (move, box_move), event_flip.go, event_markers.go (shift,
+// marker), event_tracks.go (adjust, transfer), event_free.go (free_op,
+// free_sa) and event_sequence.go (eligibility, large_offensive, lasting).
+// Space references and filters are in event_spaces.go, the deck reader's
+// shared machinery in event_parse.go.
 
-// EventElig is an eligibility effect of an Event on the current card
-// (deck.md §4.5 "eligibility").
-type EventElig uint8
+// evStep is one step of an Event's effect.
+type evStep interface {
+	exec(r *run, e *evEnv) error
+}
 
-const (
-	// EventEligNone: no Event has changed the faction's eligibility.
-	EventEligNone EventElig = iota
-	// EventEligStays: Eligible at the next adjustment whatever it did.
-	EventEligStays
-	// EventEligIneligible: Ineligible at once, and at the next adjustment.
-	EventEligIneligible
-)
+// evStepType is one step type of deck.md §4: its required and optional
+// parameters, and the reader that turns them into a step.
+type evStepType struct {
+	required, optional []string
+	read               func(x *evStepReader) evStep
+}
+
+// evStepTypes are the step types by name. The table is filled in init because
+// the readers of nested steps (for_each, choose_one, roll) read steps too.
+var evStepTypes map[string]evStepType
+
+func init() {
+	evStepTypes = map[string]evStepType{
+		"choose_spaces":   {[]string{"as", "filter", "count"}, []string{"up_to", "chooser"}, (*evStepReader).readChooseSpaces},
+		"for_each":        {[]string{"in", "as", "do"}, nil, (*evStepReader).readForEach},
+		"choose_one":      {[]string{"options"}, []string{"chooser"}, (*evStepReader).readChooseOne},
+		"roll":            {[]string{"outcomes"}, nil, (*evStepReader).readRoll},
+		"place":           {[]string{"faction", "piece", "count", "where"}, []string{"up_to", "from", "chooser"}, (*evStepReader).readPlace},
+		"remove":          {[]string{"faction", "piece", "count", "where"}, []string{"state", "up_to", "to", "chooser", "bases_last"}, (*evStepReader).readRemove},
+		"move":            {[]string{"faction", "piece", "count", "from", "to"}, []string{"state", "up_to", "chooser"}, (*evStepReader).readMove},
+		"replace":         {[]string{"remove", "place", "count", "where"}, []string{"up_to", "chooser"}, (*evStepReader).readReplace},
+		"flip":            {[]string{"faction", "to", "count", "where"}, []string{"up_to", "chooser"}, (*evStepReader).readFlip},
+		"box_move":        {[]string{"faction", "piece", "count", "from", "to"}, []string{"up_to"}, (*evStepReader).readBoxMove},
+		"shift":           {[]string{"where", "toward", "levels"}, nil, (*evStepReader).readShift},
+		"marker":          {[]string{"marker", "action", "where"}, nil, (*evStepReader).readMarker},
+		"adjust":          {[]string{"track", "amount"}, []string{"faction"}, (*evStepReader).readAdjust},
+		"transfer":        {[]string{"from", "to", "amount"}, []string{"up_to"}, (*evStepReader).readTransfer},
+		"eligibility":     {[]string{"faction", "state"}, nil, (*evStepReader).readEligibility},
+		"free_op":         {[]string{"faction", "operation"}, []string{"where", "max_spaces", "special"}, (*evStepReader).readFreeOp},
+		"free_sa":         {[]string{"faction", "activity"}, []string{"where", "max_spaces"}, (*evStepReader).readFreeSA},
+		"large_offensive": {[]string{"state"}, nil, (*evStepReader).readLargeOffensive},
+		"lasting":         {[]string{"id"}, nil, (*evStepReader).readLasting},
+	}
+}
 
 // evEnv is an Event being executed.
 type evEnv struct {
@@ -33,11 +62,13 @@ type evEnv struct {
 	vars []evVar
 }
 
+// evVar is a name bound by choose_spaces or for_each and its spaces.
 type evVar struct {
 	name string
 	set  evSet
 }
 
+// who is the Faction a step names.
 func (e *evEnv) who(w evWho) Faction {
 	if w == evSelf {
 		return e.f
@@ -45,6 +76,7 @@ func (e *evEnv) who(w evWho) Faction {
 	return Faction(w)
 }
 
+// bind binds name to a set of spaces, replacing an earlier binding.
 func (e *evEnv) bind(name string, set evSet) {
 	for i := range e.vars {
 		if e.vars[i].name == name {
@@ -82,6 +114,7 @@ func runEvent(r *run, f Faction, card *Card, side string) error {
 	return e.run(r, cs.prog)
 }
 
+// run executes steps in order.
 func (e *evEnv) run(r *run, steps []evStep) error {
 	for _, st := range steps {
 		if err := st.exec(r, e); err != nil {
@@ -91,106 +124,7 @@ func (e *evEnv) run(r *run, steps []evStep) error {
 	return nil
 }
 
-// resolve is the set of spaces a reference denotes now.
-func (e *evEnv) resolve(r *run, ref *evRef) evSet {
-	switch {
-	case ref == nil:
-		return 0
-	case ref.isName:
-		return evOne(ref.name)
-	case ref.filter == nil:
-		return e.lookup(ref.v)
-	}
-	return e.eval(r, ref.filter)
-}
-
-// eval is the set of spaces matching a filter now (deck.md §3).
-func (e *evEnv) eval(r *run, f *evFilter) evSet {
-	var adj, in, notIn, anyOf evSet
-	for _, ref := range f.adjacentTo {
-		adj |= e.resolve(r, ref)
-	}
-	if f.in != "" {
-		in = e.lookup(f.in)
-	}
-	for _, n := range f.notIn {
-		notIn |= e.lookup(n)
-	}
-	for _, sf := range f.anyOf {
-		anyOf |= e.eval(r, sf)
-	}
-	var out evSet
-	for i := range r.m.Spaces {
-		id := SpaceID(i)
-		if evKindMask(&r.m.Spaces[i])&f.kinds == 0 ||
-			(f.hasNames && !f.names.has(id)) || f.notNames.has(id) ||
-			(f.in != "" && !in.has(id)) || notIn.has(id) ||
-			(len(f.anyOf) > 0 && !anyOf.has(id)) ||
-			(len(f.adjacentTo) > 0 && !evAdjacentTo(r.m, id, adj)) ||
-			!f.matchSpace(r, id) {
-			continue
-		}
-		out = out.add(id)
-	}
-	return out
-}
-
-func evKindMask(sp *Space) uint8 {
-	switch {
-	case sp.IsProvince():
-		return evKindProvince
-	case sp.IsLoC():
-		return evKindLoC
-	case sp.Enterable:
-		return evKindManchukuo
-	}
-	return 0
-}
-
-func evAdjacentTo(m *Map, id SpaceID, targets evSet) bool {
-	for _, a := range m.Spaces[id].Adj {
-		if targets.has(a) {
-			return true
-		}
-	}
-	return false
-}
-
-func evTri(t int8, v bool) bool { return t == 0 || (t == 1) == v }
-
-// matchSpace checks the keys that read the space and its state.
-func (f *evFilter) matchSpace(r *run, id SpaceID) bool {
-	sp, st := &r.m.Spaces[id], &r.s.Spaces[id]
-	if (f.provOnly && !sp.IsProvince()) || (f.locOnly && !sp.IsLoC()) {
-		return false
-	}
-	if (f.rough != 0 && sp.Rough != (f.rough == 1)) || !evTri(f.coastal, sp.Coastal) ||
-		(f.popMin >= 0 && sp.Pop < f.popMin) || (f.popMax >= 0 && sp.Pop > f.popMax) ||
-		(f.econMin >= 0 && sp.Econ < f.econMin) || (f.river != 0 && sp.River != (f.river == 1)) {
-		return false
-	}
-	if f.hasSupport && f.support&(1<<(st.Support+1)) == 0 {
-		return false
-	}
-	if f.hasControl && f.control&(1<<r.s.ControlOf(r.m, id)) == 0 {
-		return false
-	}
-	if !evTri(f.terror, st.Terror) || !evTri(f.sabotage, st.Sabotage) || (f.flooded != 0 && !evTri(f.flooded, r.s.Flooded(r.m, id))) {
-		return false
-	}
-	for _, pc := range f.pieces {
-		n := 0
-		for _, k := range pc.kinds {
-			n += st.Pieces[k]
-		}
-		if n < pc.min || (pc.max >= 0 && n > pc.max) {
-			return false
-		}
-	}
-	return true
-}
-
-// box is an off-map box of the state.
+// evBox is an off-map box of the state.
 func (s *State) evBox(b evBox) *Pieces {
 	switch b {
 	case evCasualties:
@@ -201,46 +135,6 @@ func (s *State) evBox(b evBox) *Pieces {
 	return &s.Available
 }
 
-// evNames lists the spaces of a set, for the log.
-func evNames(m *Map, set evSet) string {
-	var names []string
-	set.each(func(id SpaceID) { names = append(names, m.Spaces[id].Name) })
-	if len(names) == 0 {
-		return "no space"
-	}
-	return strings.Join(names, ", ")
-}
-
-// askKind asks which kind of piece among those ok allows.
-func (e *evEnv) askKind(r *run, who Faction, q text, kinds []Piece, ok func(Piece) bool) (Piece, error) {
-	ans, err := r.ask(who, q, func(c *choiceList) {
-		for _, k := range kinds {
-			if ok(k) {
-				c.add("piece:"+pieceInfo[k].key, k.String())
-			}
-		}
-	})
-	if err != nil {
-		return 0, err
-	}
-	k, found := pieceByKey(strings.TrimPrefix(ans, "piece:"))
-	if !found {
-		return 0, fmt.Errorf("engine: recorded answer %q names no piece", ans)
-	}
-	return k, nil
-}
-
-// evSpacesWhere is the set of spaces of from for which ok holds.
-func evSpacesWhere(from evSet, ok func(SpaceID) bool) evSet {
-	var out evSet
-	from.each(func(id SpaceID) {
-		if ok(id) {
-			out = out.add(id)
-		}
-	})
-	return out
-}
-
 // evAskSpace asks for the space of an Event's next effect: a point where
 // voluntary transfers may be made (1.5.2), as at an Operation's space
 // selection.
@@ -249,6 +143,7 @@ func evAskSpace(r *run, f Faction, q text, done string, gen func(add func(SpaceI
 	return r.askSpace(f, q, done, gen)
 }
 
+// evAddSet offers every space of a set to askSpace.
 func evAddSet(set evSet) func(add func(SpaceID)) {
 	return func(add func(SpaceID)) { set.each(add) }
 }
@@ -261,6 +156,8 @@ func evIf(cond bool, a, b string) string {
 	return b
 }
 
+// evUpToDone is the label of the "stop here" choice of an up_to step, and
+// no such choice otherwise.
 func evUpToDone(upTo bool, label string) string {
 	if upTo {
 		return label
@@ -268,939 +165,20 @@ func evUpToDone(upTo bool, label string) string {
 	return ""
 }
 
-// ---------------------------------------------------------------- flow
+// evWho is a Faction named by a step, or the executing Faction.
+type evWho int8
 
-type evChooseSpaces struct {
-	as      string
-	filter  *evFilter
-	count   int // 0: all
-	upTo    bool
-	chooser evWho
-}
+const evSelf evWho = -1
 
-func (st *evChooseSpaces) exec(r *run, e *evEnv) error {
-	all := e.eval(r, st.filter)
-	if st.count == 0 {
-		e.bind(st.as, all)
-		return nil
-	}
-	n := min(st.count, all.count())
-	who := e.who(st.chooser)
-	var chosen evSet
-	for chosen.count() < n {
-		left := all &^ chosen
-		if !st.upTo && n-chosen.count() == left.count() {
-			chosen |= left
-			break
-		}
-		id, err := evAskSpace(r, who, say("#%d %s: choose a space (%d of %d)", e.card.Number, e.card.Title, chosen.count()+1, n), evUpToDone(st.upTo, "done choosing spaces"), evAddSet(left))
-		if err != nil {
-			return err
-		}
-		if id < 0 {
-			break
-		}
-		chosen = chosen.add(id)
-	}
-	e.bind(st.as, chosen)
-	if all.count() > n || st.upTo {
-		r.note(who, "#%d: %s chose %s.", e.card.Number, who, evNames(r.m, chosen))
-	}
-	return nil
-}
+// evBox is an off-map box (1.3.7).
+type evBox uint8
 
-type evForEach struct {
-	in, as string
-	do     []evStep
-}
+const (
+	evAvailable evBox = iota
+	evCasualties
+	evOutOfPlay
+)
 
-func (st *evForEach) exec(r *run, e *evEnv) error {
-	rest := e.lookup(st.in)
-	ordered := st.orderMatters(r, e, rest.count())
-	for rest != 0 {
-		id := rest.first()
-		if ordered && rest.count() > 1 {
-			var err error
-			id, err = evAskSpace(r, e.f, say("#%d %s: which space next?", e.card.Number, e.card.Title), "", evAddSet(rest))
-			if err != nil {
-				return err
-			}
-		}
-		rest = rest.minus(id)
-		e.bind(st.as, evOne(id))
-		if err := e.run(r, st.do); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+var evBoxNames = map[string]evBox{"available": evAvailable, "casualties": evCasualties, "out_of_play": evOutOfPlay}
 
-// orderMatters reports whether the order of the loop's spaces could change
-// its outcome. The executing faction chooses the order (deck.md §4.1); when
-// every step acts only in the loop's own space and no box can run short, any
-// order gives the same result and the engine does not ask.
-func (st *evForEach) orderMatters(r *run, e *evEnv, n int) bool {
-	var need [3]Pieces
-	own := func(ref *evRef) bool { return ref != nil && ref.filter == nil && !ref.isName && ref.v == st.as }
-	for _, s := range st.do {
-		switch x := s.(type) {
-		case *evRemove:
-			if !own(x.where) {
-				return true
-			}
-		case *evFlip:
-			if !own(x.where) {
-				return true
-			}
-		case *evShift:
-			if !own(x.where) {
-				return true
-			}
-		case *evMarker:
-			if x.marker == "floods" || !own(x.where) {
-				return true
-			}
-		case *evPlace:
-			if !own(x.where) {
-				return true
-			}
-			need[x.from][boxKind(x.piece)] += x.count * n
-		default:
-			return true
-		}
-	}
-	for b := range need {
-		box := r.s.evBox(evBox(b))
-		for k, v := range need[b] {
-			if v > box[k] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-type evChooseOne struct {
-	chooser evWho
-	labels  []string
-	dos     [][]evStep
-}
-
-func (st *evChooseOne) exec(r *run, e *evEnv) error {
-	who := e.who(st.chooser)
-	ans, err := r.ask(who, say("#%d %s: choose one", e.card.Number, e.card.Title), func(c *choiceList) {
-		for i, l := range st.labels {
-			c.add("option:"+strconv.Itoa(i+1), l)
-		}
-	})
-	if err != nil {
-		return err
-	}
-	i, err := strconv.Atoi(strings.TrimPrefix(ans, "option:"))
-	if err != nil || i < 1 || i > len(st.dos) {
-		return fmt.Errorf("engine: recorded answer %q is not an option", ans)
-	}
-	r.note(who, "#%d: %s chose %q.", e.card.Number, who, st.labels[i-1])
-	return e.run(r, st.dos[i-1])
-}
-
-type evRoll struct {
-	maxes []int
-	dos   [][]evStep
-}
-
-func (st *evRoll) exec(r *run, e *evEnv) error {
-	d := r.roll()
-	r.note(e.f, "#%d: die roll %d.", e.card.Number, d)
-	for i, mx := range st.maxes {
-		if d <= mx {
-			return e.run(r, st.dos[i])
-		}
-	}
-	return nil
-}
-
-// ---------------------------------------------------------------- pieces
-
-type evPlace struct {
-	f       Faction
-	piece   Piece
-	count   int
-	upTo    bool
-	where   *evRef
-	from    evBox
-	chooser evWho
-}
-
-func (st *evPlace) exec(r *run, e *evEnv) error {
-	s, who, k := r.s, e.who(st.chooser), boxKind(st.piece)
-	box := s.evBox(st.from)
-	where := e.resolve(r, st.where)
-	room := func(id SpaceID) int {
-		if !mayHold(r.m, k.Faction(), id) {
-			return 0
-		}
-		if k.Base() {
-			if !r.m.Spaces[id].IsProvince() {
-				return 0
-			}
-			return max(0, 2-s.Spaces[id].Pieces.Bases())
-		}
-		return st.count
-	}
-	totalRoom := func() int {
-		n := 0
-		where.each(func(id SpaceID) { n += room(id) })
-		return n
-	}
-	target := min(st.count, box[k], totalRoom())
-	if target == 0 {
-		r.note(e.f, "#%d: no %s can be placed (none in %s or no room).", e.card.Number, k, st.from)
-		return nil
-	}
-	placed := 0
-	for placed < target {
-		rem := min(target-placed, box[k], totalRoom())
-		cands := evSpacesWhere(where, func(id SpaceID) bool { return room(id) > 0 })
-		if rem <= 0 || cands == 0 {
-			break
-		}
-		var id SpaceID
-		lo := 1
-		if st.upTo && cands.count() == 1 {
-			id, lo = cands.first(), 0
-		} else {
-			var err error
-			id, err = evAskSpace(r, who, say("#%d %s: %s places %s (%d to place%s): in which space?", e.card.Number, e.card.Title, who, k, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "place no more"), evAddSet(cands))
-			if err != nil {
-				return err
-			}
-			if id < 0 {
-				break
-			}
-		}
-		hi := min(rem, room(id))
-		if !st.upTo {
-			lo = max(1, rem-(totalRoom()-room(id)))
-		}
-		n, err := r.askCount(who, say("#%d %s: place how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, hi)
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			break
-		}
-		box[k] -= n
-		s.Spaces[id].Pieces[k] += n
-		placed += n
-		r.note(who, "#%d: %s placed %d %s in %s (from %s).", e.card.Number, who, n, k, r.name(id), st.from)
-	}
-	return nil
-}
-
-type evRemove struct {
-	kinds     []Piece
-	count     int // 0: all
-	upTo      bool
-	where     *evRef
-	to        evBox
-	chooser   evWho
-	basesLast bool
-}
-
-// removable is how many pieces of kind k may be removed from a space now:
-// with bases_last a Base only once no other piece of its faction is there.
-func (st *evRemove) removable(r *run, id SpaceID, k Piece) int {
-	p := &r.s.Spaces[id].Pieces
-	if st.basesLast && k.Base() && p.Of(k.Faction()) > p[k] {
-		return 0
-	}
-	return p[k]
-}
-
-// eventual is how many matching pieces could be removed from a space in all.
-func (st *evRemove) eventual(r *run, id SpaceID) int {
-	p := &r.s.Spaces[id].Pieces
-	n := 0
-	for _, k := range st.kinds {
-		if !k.Base() {
-			n += p[k]
-		}
-	}
-	for _, k := range st.kinds {
-		if !k.Base() {
-			continue
-		}
-		if st.basesLast {
-			others := p.Of(k.Faction()) - p[k]
-			for _, m := range st.kinds {
-				if !m.Base() && m.Faction() == k.Faction() {
-					others -= p[m]
-				}
-			}
-			if others > 0 {
-				continue
-			}
-		}
-		n += p[k]
-	}
-	return n
-}
-
-func (st *evRemove) exec(r *run, e *evEnv) error {
-	s, who := r.s, e.who(st.chooser)
-	box := s.evBox(st.to)
-	where := e.resolve(r, st.where)
-	most := func() int {
-		n := 0
-		where.each(func(id SpaceID) { n += st.eventual(r, id) })
-		return n
-	}
-	total := most()
-	target := total
-	if st.count > 0 {
-		target = min(st.count, total)
-	}
-	if target == 0 {
-		r.note(e.f, "#%d: no matching pieces to remove.", e.card.Number)
-		return nil
-	}
-	if !st.upTo && target == total {
-		// Everything that may go, goes: Bases after the rest.
-		for _, bases := range []bool{false, true} {
-			where.each(func(id SpaceID) {
-				for _, k := range st.kinds {
-					if k.Base() == bases {
-						if n := s.removeTo(id, k, st.removable(r, id, k), box); n > 0 {
-							r.note(who, "#%d: removed %d %s from %s to %s.", e.card.Number, n, k, r.name(id), st.to)
-						}
-					}
-				}
-			})
-		}
-		return nil
-	}
-	removed := 0
-	for removed < target {
-		rem := min(target-removed, most())
-		cands := evSpacesWhere(where, func(id SpaceID) bool {
-			for _, k := range st.kinds {
-				if st.removable(r, id, k) > 0 {
-					return true
-				}
-			}
-			return false
-		})
-		if rem <= 0 || cands == 0 {
-			break
-		}
-		id, err := evAskSpace(r, who, say("#%d %s: %s removes pieces (%d to remove%s): from which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "remove no more"), evAddSet(cands))
-		if err != nil {
-			return err
-		}
-		if id < 0 {
-			break
-		}
-		k, err := e.askKind(r, who, say("#%d %s: remove which pieces from %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return st.removable(r, id, k) > 0 })
-		if err != nil {
-			return err
-		}
-		// Taking fewer here only to come back later gives the same result:
-		// the lower bound leaves no more than the other pieces can cover.
-		lo := 1
-		if !st.upTo {
-			lo = max(1, rem-(most()-st.removable(r, id, k)))
-		}
-		n, err := r.askCount(who, say("#%d %s: remove how many %s from %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, st.removable(r, id, k)))
-		if err != nil {
-			return err
-		}
-		s.removeTo(id, k, n, box)
-		removed += n
-		r.note(who, "#%d: removed %d %s from %s to %s.", e.card.Number, n, k, r.name(id), st.to)
-	}
-	return nil
-}
-
-type evMove struct {
-	kinds    []Piece
-	count    int // 0: all
-	upTo     bool
-	from, to *evRef
-	chooser  evWho
-}
-
-func (st *evMove) exec(r *run, e *evEnv) error {
-	s, who := r.s, e.who(st.chooser)
-	from, to := e.resolve(r, st.from), e.resolve(r, st.to)
-	// A piece moves one step only: arrivals may not move again.
-	var arrived map[SpaceID]*Pieces
-	dests := func(o SpaceID, k Piece) evSet {
-		return evSpacesWhere(to, func(d SpaceID) bool {
-			return d != o && r.m.Adjacent(o, d) && mayHold(r.m, k.Faction(), d) && !(k.Cube() && s.Flooded(r.m, d))
-		})
-	}
-	movable := func(o SpaceID, k Piece) int {
-		n := s.Spaces[o].Pieces[k]
-		if a := arrived[o]; a != nil {
-			n -= a[k]
-		}
-		if n <= 0 || dests(o, k) == 0 {
-			return 0
-		}
-		return n
-	}
-	most := func() int {
-		n := 0
-		from.each(func(o SpaceID) {
-			for _, k := range st.kinds {
-				n += movable(o, k)
-			}
-		})
-		return n
-	}
-	target := most()
-	if st.count > 0 {
-		target = min(st.count, target)
-	}
-	if target == 0 {
-		r.note(e.f, "#%d: no matching pieces can move.", e.card.Number)
-		return nil
-	}
-	moved := 0
-	for moved < target {
-		rem := min(target-moved, most())
-		origins := evSpacesWhere(from, func(o SpaceID) bool {
-			for _, k := range st.kinds {
-				if movable(o, k) > 0 {
-					return true
-				}
-			}
-			return false
-		})
-		if rem <= 0 || origins == 0 {
-			break
-		}
-		o, err := evAskSpace(r, who, say("#%d %s: %s moves pieces (%d to move%s): from which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "move no more"), evAddSet(origins))
-		if err != nil {
-			return err
-		}
-		if o < 0 {
-			break
-		}
-		k, err := e.askKind(r, who, say("#%d %s: move which pieces from %s?", e.card.Number, e.card.Title, r.name(o)), st.kinds, func(k Piece) bool { return movable(o, k) > 0 })
-		if err != nil {
-			return err
-		}
-		d, err := r.askSpace(who, say("#%d %s: move %s from %s to which adjacent space?", e.card.Number, e.card.Title, k, r.name(o)), "", evAddSet(dests(o, k)))
-		if err != nil {
-			return err
-		}
-		n, err := r.askCount(who, say("#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, r.name(o), r.name(d)), 1, min(rem, movable(o, k)))
-		if err != nil {
-			return err
-		}
-		s.relocate(o, d, k, n)
-		if arrived == nil {
-			arrived = map[SpaceID]*Pieces{}
-		}
-		if arrived[d] == nil {
-			arrived[d] = &Pieces{}
-		}
-		arrived[d][k] += n
-		moved += n
-		r.note(who, "#%d: moved %d %s from %s to %s.", e.card.Number, n, k, r.name(o), r.name(d))
-	}
-	return nil
-}
-
-type evReplace struct {
-	kinds   []Piece
-	place   Piece
-	count   int // 0: all
-	upTo    bool
-	where   *evRef
-	chooser evWho
-}
-
-// takes is how many pieces of kind k in a space may be replaced now.
-func (st *evReplace) takes(r *run, id SpaceID, k Piece) int {
-	p := &r.s.Spaces[id].Pieces
-	pk := boxKind(st.place)
-	if !mayHold(r.m, pk.Faction(), id) || (pk.Base() && !r.m.Spaces[id].IsProvince()) {
-		return 0
-	}
-	if pk.Base() && !k.Base() {
-		return min(p[k], max(0, 2-p.Bases()))
-	}
-	return p[k]
-}
-
-// capacity is how many replacements a space allows in all (stacking).
-func (st *evReplace) capacity(r *run, id SpaceID) int {
-	p := &r.s.Spaces[id].Pieces
-	nonBase, bases := 0, 0
-	for _, k := range st.kinds {
-		if k.Base() {
-			bases += st.takes(r, id, k)
-		} else {
-			nonBase += p[k]
-		}
-	}
-	if pk := boxKind(st.place); pk.Base() {
-		if !r.m.Spaces[id].IsProvince() || !mayHold(r.m, pk.Faction(), id) {
-			return 0
-		}
-		nonBase = min(nonBase, max(0, 2-p.Bases()))
-	} else if !mayHold(r.m, pk.Faction(), id) {
-		return 0
-	}
-	return nonBase + bases
-}
-
-func (st *evReplace) exec(r *run, e *evEnv) error {
-	s, who, pk := r.s, e.who(st.chooser), boxKind(st.place)
-	where := e.resolve(r, st.where)
-	most := func() int {
-		n := 0
-		where.each(func(id SpaceID) { n += st.capacity(r, id) })
-		return min(n, s.Available[pk])
-	}
-	target := most()
-	if st.count > 0 {
-		target = min(st.count, target)
-	}
-	if target == 0 {
-		r.note(e.f, "#%d: nothing can be replaced (no matching pieces or no %s Available).", e.card.Number, pk)
-		return nil
-	}
-	done := 0
-	for done < target {
-		rem := min(target-done, most())
-		cands := evSpacesWhere(where, func(id SpaceID) bool { return st.capacity(r, id) > 0 })
-		if rem <= 0 || cands == 0 {
-			break
-		}
-		id, err := evAskSpace(r, who, say("#%d %s: %s replaces pieces with %s (%d to replace%s): in which space?", e.card.Number, e.card.Title, who, pk, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "replace no more"), evAddSet(cands))
-		if err != nil {
-			return err
-		}
-		if id < 0 {
-			break
-		}
-		k, err := e.askKind(r, who, say("#%d %s: replace which pieces in %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return st.takes(r, id, k) > 0 })
-		if err != nil {
-			return err
-		}
-		lo := 1
-		if !st.upTo {
-			capSum := 0
-			where.each(func(id SpaceID) { capSum += st.capacity(r, id) })
-			lo = max(1, rem-(capSum-st.takes(r, id, k)))
-		}
-		n, err := r.askCount(who, say("#%d %s: replace how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, st.takes(r, id, k)))
-		if err != nil {
-			return err
-		}
-		s.removeTo(id, k, n, &s.Available)
-		s.place(id, pk, n)
-		done += n
-		r.note(who, "#%d: replaced %d %s with %s in %s.", e.card.Number, n, k, pk, r.name(id))
-	}
-	return nil
-}
-
-type evFlip struct {
-	kinds   []Piece // the kinds flipped (their current side)
-	active  bool    // to Active (else Underground)
-	count   int     // 0: all
-	upTo    bool
-	where   *evRef
-	chooser evWho
-}
-
-func (st *evFlip) exec(r *run, e *evEnv) error {
-	s, who := r.s, e.who(st.chooser)
-	where := e.resolve(r, st.where)
-	flip := func(id SpaceID, k Piece, n int) {
-		to := k - 1
-		if st.active {
-			to = k + 1
-		}
-		s.Spaces[id].Pieces[k] -= n
-		s.Spaces[id].Pieces[to] += n
-		side := evIf(st.active, "Active", "Underground")
-		r.note(who, "#%d: flipped %d %s Guerrillas in %s to %s.", e.card.Number, n, k.Faction(), r.name(id), side)
-	}
-	most := func() int {
-		n := 0
-		where.each(func(id SpaceID) {
-			for _, k := range st.kinds {
-				n += s.Spaces[id].Pieces[k]
-			}
-		})
-		return n
-	}
-	total := most()
-	target := total
-	if st.count > 0 {
-		target = min(st.count, total)
-	}
-	if target == 0 {
-		return nil
-	}
-	if !st.upTo && target == total {
-		where.each(func(id SpaceID) {
-			for _, k := range st.kinds {
-				if n := s.Spaces[id].Pieces[k]; n > 0 {
-					flip(id, k, n)
-				}
-			}
-		})
-		return nil
-	}
-	done := 0
-	for done < target {
-		rem := min(target-done, most())
-		cands := evSpacesWhere(where, func(id SpaceID) bool {
-			for _, k := range st.kinds {
-				if s.Spaces[id].Pieces[k] > 0 {
-					return true
-				}
-			}
-			return false
-		})
-		if rem <= 0 || cands == 0 {
-			break
-		}
-		id, err := evAskSpace(r, who, say("#%d %s: %s flips Guerrillas (%d to flip%s): in which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "flip no more"), evAddSet(cands))
-		if err != nil {
-			return err
-		}
-		if id < 0 {
-			break
-		}
-		k, err := e.askKind(r, who, say("#%d %s: flip which Guerrillas in %s?", e.card.Number, e.card.Title, r.name(id)), st.kinds, func(k Piece) bool { return s.Spaces[id].Pieces[k] > 0 })
-		if err != nil {
-			return err
-		}
-		lo := 1
-		if !st.upTo {
-			lo = max(1, rem-(most()-s.Spaces[id].Pieces[k]))
-		}
-		n, err := r.askCount(who, say("#%d %s: flip how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, s.Spaces[id].Pieces[k]))
-		if err != nil {
-			return err
-		}
-		flip(id, k, n)
-		done += n
-	}
-	return nil
-}
-
-type evBoxMove struct {
-	piece    Piece
-	count    int
-	upTo     bool
-	from, to evBox
-}
-
-func (st *evBoxMove) exec(r *run, e *evEnv) error {
-	from, to := r.s.evBox(st.from), r.s.evBox(st.to)
-	k := boxKind(st.piece)
-	n := min(st.count, from[k])
-	if st.upTo && n > 0 {
-		var err error
-		n, err = r.askCount(e.f, say("#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, st.from, st.to), 0, n)
-		if err != nil {
-			return err
-		}
-	}
-	from[k] -= n
-	to[k] += n
-	r.note(e.f, "#%d: moved %d %s from %s to %s.", e.card.Number, n, k, st.from, st.to)
-	return nil
-}
-
-// ---------------------------------------------------------------- markers
-
-type evShift struct {
-	where  *evRef
-	toward int
-	levels int
-}
-
-func (st *evShift) exec(r *run, e *evEnv) error {
-	e.resolve(r, st.where).each(func(id SpaceID) {
-		sp := &r.m.Spaces[id]
-		if !sp.IsProvince() || sp.Pop == 0 {
-			return
-		}
-		lvl := &r.s.Spaces[id].Support
-		was := *lvl
-		for range st.levels {
-			switch {
-			case *lvl < st.toward:
-				*lvl++
-			case *lvl > st.toward:
-				*lvl--
-			}
-		}
-		if *lvl != was {
-			r.note(e.f, "#%d: %s shifted from %s to %s.", e.card.Number, sp.Name, SupportName(was), SupportName(*lvl))
-		}
-	})
-	return nil
-}
-
-type evMarker struct {
-	marker string
-	place  bool
-	where  *evRef
-}
-
-func (st *evMarker) exec(r *run, e *evEnv) error {
-	s := r.s
-	where := e.resolve(r, st.where)
-	verb := evIf(st.place, "placed", "removed")
-	switch st.marker {
-	case "terror", "sabotage":
-		where.each(func(id SpaceID) {
-			sp := &s.Spaces[id]
-			flag, ok := &sp.Terror, r.m.Spaces[id].IsProvince()
-			if st.marker == "sabotage" {
-				flag, ok = &sp.Sabotage, r.m.Spaces[id].IsLoC()
-			}
-			if ok && *flag != st.place {
-				*flag = st.place
-				r.note(e.f, "#%d: %s %s in %s.", e.card.Number, strings.ToUpper(st.marker[:1])+st.marker[1:], verb, r.name(id))
-			}
-		})
-	case "floods":
-		if !st.place {
-			if s.Floods != "" {
-				r.note(e.f, "#%d: the Floods marker is removed from %s.", e.card.Number, s.Floods)
-			}
-			s.Floods = ""
-			return nil
-		}
-		cands := evSpacesWhere(where, func(id SpaceID) bool { return r.m.Spaces[id].IsProvince() })
-		if cands == 0 {
-			return nil
-		}
-		id, err := evAskSpace(r, e.f, say("#%d %s: place the Floods marker in which Province?", e.card.Number, e.card.Title), "", evAddSet(cands))
-		if err != nil {
-			return err
-		}
-		s.Floods = r.name(id)
-		r.note(e.f, "#%d: the Floods marker is placed in %s.", e.card.Number, r.name(id))
-	}
-	return nil
-}
-
-// ---------------------------------------------------------------- tracks
-
-// evTrackOf returns a track's value and its maximum (E4).
-func (e *evEnv) track(r *run, t evTrack) (*int, int, string) {
-	s := r.s
-	switch t.track {
-	case "resources":
-		f := e.who(t.who)
-		return &s.Resources[f], 60, f.String() + " Resources"
-	case "commitment":
-		return &s.Commitment, 60, "Commitment"
-	case "patronage":
-		return &s.Patronage, 30, "Patronage"
-	case "aid":
-		return &s.Aid, 10, "Foreign Aid"
-	}
-	return &s.AidReset, 10, "Foreign Aid Reset"
-}
-
-type evAdjust struct {
-	track  evTrack
-	amount int
-}
-
-func (st *evAdjust) exec(r *run, e *evEnv) error {
-	v, hi, name := e.track(r, st.track)
-	if st.track.track == "aid" && st.amount > 0 && r.s.HasModifier("burma_road_closed") {
-		r.note(e.f, "#%d: Foreign Aid may not increase (Burma Road closed).", e.card.Number)
-		return nil
-	}
-	was := *v
-	*v = clamp(*v+st.amount, 0, hi)
-	r.note(e.f, "#%d: %s %+d: %d to %d.", e.card.Number, name, st.amount, was, *v)
-	return nil
-}
-
-type evTransfer struct {
-	from, to evTrack
-	amount   int
-	upTo     bool
-}
-
-func (st *evTransfer) exec(r *run, e *evEnv) error {
-	from, _, fname := e.track(r, st.from)
-	to, hi, tname := e.track(r, st.to)
-	n := min(st.amount, *from, hi-*to)
-	if st.to.track == "aid" && r.s.HasModifier("burma_road_closed") {
-		n = 0
-	}
-	n = max(0, n)
-	if st.upTo && n > 0 {
-		var err error
-		n, err = r.askCount(e.f, say("#%d %s: transfer how much %s to %s?", e.card.Number, e.card.Title, fname, tname), 0, n)
-		if err != nil {
-			return err
-		}
-	}
-	*from -= n
-	*to += n
-	r.note(e.f, "#%d: %d %s transferred to %s.", e.card.Number, n, fname, tname)
-	return nil
-}
-
-// ---------------------------------------------------------------- sequence and lasting
-
-type evEligibility struct {
-	who      evWho
-	eligible bool
-}
-
-func (st *evEligibility) exec(r *run, e *evEnv) error {
-	f := e.who(st.who)
-	if st.eligible {
-		r.s.EventElig[f] = EventEligStays
-		r.note(e.f, "#%d: %s stays Eligible.", e.card.Number, f)
-	} else {
-		r.s.EventElig[f] = EventEligIneligible
-		r.note(e.f, "#%d: %s is Ineligible through the next card.", e.card.Number, f)
-	}
-	return nil
-}
-
-type evFreeOp struct {
-	f         Faction
-	ops       []OpKind
-	where     *evRef
-	maxSpaces int
-	special   []SAKind
-}
-
-// evWhere turns a free Operation's narrowing into a filter, fixed when the
-// step begins (E5).
-func (e *evEnv) evWhere(r *run, ref *evRef) func(SpaceID) bool {
-	if ref == nil {
-		return nil
-	}
-	set := e.resolve(r, ref)
-	return set.has
-}
-
-func (st *evFreeOp) exec(r *run, e *evEnv) error {
-	where := e.evWhere(r, st.where)
-	mk := func(k OpKind) *opCtx {
-		var sas []SAKind
-		for _, sa := range saKindsFor(st.f, k) {
-			if slices.Contains(st.special, sa) {
-				sas = append(sas, sa)
-			}
-		}
-		return &opCtx{f: st.f, kind: k, free: true, where: where, maxSpaces: st.maxSpaces, saKinds: sas}
-	}
-	return e.offerFree(r, st.f, "Operation", func(c *choiceList) {
-		for _, k := range st.ops {
-			if canStart(r, mk(k)) {
-				c.add("op:"+string(k), "free "+opLabel(k))
-			}
-		}
-	}, func(ans string) error {
-		return runOp(r, mk(OpKind(strings.TrimPrefix(ans, "op:"))))
-	})
-}
-
-type evFreeSA struct {
-	f         Faction
-	sas       []SAKind
-	where     *evRef
-	maxSpaces int
-}
-
-func (st *evFreeSA) exec(r *run, e *evEnv) error {
-	where := e.evWhere(r, st.where)
-	mk := func(k SAKind) *opCtx {
-		return &opCtx{f: st.f, free: true, where: where, maxSpaces: st.maxSpaces, saKinds: []SAKind{k}}
-	}
-	return e.offerFree(r, st.f, "Special Activity", func(c *choiceList) {
-		for _, k := range st.sas {
-			if d, ok := saDefs[st.f][k]; ok && d.can(r, mk(k)) {
-				c.add("sa:"+string(k), "free "+saLabel(k))
-			}
-		}
-	}, func(ans string) error {
-		return mk(SAKind(strings.TrimPrefix(ans, "sa:"))).doSA(r, ans)
-	})
-}
-
-// offerFree offers faction f a free Operation or Special Activity (5.5):
-// the choices gen lists, or declining. The chosen one runs with f as the
-// executing faction, the one that may give or receive transfers meanwhile
-// (1.5.2).
-func (e *evEnv) offerFree(r *run, f Faction, what string, gen func(c *choiceList), execute func(ans string) error) error {
-	r.openForTransfers = true
-	ans, err := r.ask(f, say("#%d %s: %s may execute a free %s", e.card.Number, e.card.Title, f, what), func(c *choiceList) {
-		gen(c)
-		c.add("decline", "decline the free "+what)
-	})
-	if err != nil {
-		return err
-	}
-	if ans == "decline" {
-		r.note(f, "#%d: %s %s the free %s.", e.card.Number, f, evDeclined(r), what)
-		return nil
-	}
-	prev := r.executor
-	r.executor = f
-	err = execute(ans)
-	r.executor = prev
-	return err
-}
-
-// evDeclined words the last answer "decline": chosen, or forced because
-// nothing else was possible.
-func evDeclined(r *run) string {
-	if r.pos > 0 && r.trail[r.pos-1].Forced {
-		return "cannot execute"
-	}
-	return "declines"
-}
-
-type evLargeOffensive struct{ used bool }
-
-func (st *evLargeOffensive) exec(r *run, e *evEnv) error {
-	r.s.LargeOffensiveUsed = st.used
-	r.note(e.f, "#%d: the Large Offensive marker is %s.", e.card.Number, evIf(st.used, "used", "available"))
-	return nil
-}
-
-type evLasting struct{ id string }
-
-func (st *evLasting) exec(r *run, e *evEnv) error {
-	list := &r.s.Momentum
-	kind := "Momentum (until the next Reset Phase)"
-	if e.flag == "CAPABILITY" {
-		list, kind = &r.s.Capabilities, "Capability (for the rest of the game)"
-	}
-	if !slices.Contains(*list, st.id) {
-		*list = append(*list, st.id)
-		slices.Sort(*list)
-	}
-	r.note(e.f, "#%d: %s in effect: %s.", e.card.Number, kind, st.id)
-	return nil
-}
-
-// evStep is one step of an Event's effect.
-type evStep interface {
-	exec(r *run, e *evEnv) error
-}
+func (b evBox) String() string { return [...]string{"Available", "Casualties", "Out of Play"}[b] }

@@ -72,10 +72,12 @@ func TestCard02BattleOfShanghai(t *testing.T) {
 				evWantPieces(t, s, "Jiangsu", nt, 1)
 				evWant(t, "NAT Troops Available", s.Available[NATTroop], Pool[NATTroop]-1)
 			}},
+		// The Event's Foreign Aid +2 takes precedence over #30's Momentum
+		// (5.1.2, ruling E9).
 		evCase{name: "unshaded none Available, Burma Road closed", by: NAT, side: "unshaded",
 			setup: func(t testing.TB, s *State) { evDrain(t, s, NATTroop, 0); s.Momentum = []string{"burma_road_closed"} },
 			check: func(t *testing.T, s *State) {
-				evWant(t, "Aid (may not increase)", s.Aid, ev37Aid)
+				evWant(t, "Aid (the current Event takes precedence)", s.Aid, ev37Aid+2)
 				evWantPieces(t, s, "Shanghai", nt, 0)
 			}},
 		evCase{name: "shaded free Deploy and Assault offered", by: JPN, side: "shaded",
@@ -111,20 +113,27 @@ func TestCard03FallOfNanjing(t *testing.T) {
 				evWantPieces(t, s, "Jiangsu", nt, 0)
 				evWant(t, "Aid", s.Aid, ev37Aid+2)
 			}},
-		evCase{name: "unshaded Floods and arrivals", by: NAT, side: "unshaded",
+		// Anhui is Flooded by an earlier Event, but the current Event's
+		// move may enter it (5.1.2, ruling E9).
+		evCase{name: "unshaded into Flooded Anhui, arrivals stay", by: NAT, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
 				put(t, s, "Jiangsu", NATTroop, 1)
-				s.Floods = "Anhui" // Anhui is Flooded: no cubes may move in
+				put(t, s, "Shanghai", NATTroop, 1)
+				s.Floods = "Anhui"
 			},
 			steps: []string{
-				"space:Jiangsu", "=space:Henan|space:Shandong|space:Shanghai|space:Wannan", "space:Shanghai",
+				"=space:Jiangsu|space:Shanghai|done", "space:Jiangsu",
+				"=space:Anhui|space:Henan|space:Shandong|space:Shanghai|space:Wannan", "space:Anhui",
+				"space:Shanghai", "space:Jiangsu",
 				// The Troop that arrived in Shanghai may not move again:
 				// the free Partisan Action comes next.
 				"~sa:partisan", "decline",
 			},
 			check: func(t *testing.T, s *State) {
-				evWantPieces(t, s, "Shanghai", nt, 1)
-				evWantPieces(t, s, "Anhui", nt, 0)
+				evWantPieces(t, s, "Anhui", nt, 1)
+				evWantPieces(t, s, "Jiangsu", nt, 1)
+				evWantPieces(t, s, "Shanghai", nt, 0)
+				evWant(t, "Anhui Flooded", s.Flooded(DefaultMap(), evSid("Anhui")), true)
 			}},
 		evCase{name: "shaded", by: JPN, side: "shaded",
 			setup: func(t testing.TB, s *State) { s.Spaces[evSid("Jiangsu")].Support = Support },
@@ -288,12 +297,14 @@ func TestCard06BattleOfWuhan(t *testing.T) {
 		evCase{name: "shaded Floods in Henan", by: JPN, side: "shaded",
 			setup: func(t testing.TB, s *State) {
 				put(t, s, "Henan", JPNTroop, 2)
-				s.Floods = "Henan" // Zhengzhou-Wuhan is Flooded; Henan's Troops may leave
+				// Zhengzhou-Wuhan is Flooded; the current Event may still
+				// move Troops onto it (5.1.2, ruling E9).
+				s.Floods = "Henan"
 			},
-			steps: []string{"space:Henan", "count:1", "done"},
+			steps: []string{"space:Henan", "=space:Hubei|space:Zhengzhou-Wuhan", "space:Zhengzhou-Wuhan", "count:1", "done"},
 			check: func(t *testing.T, s *State) {
-				evWantPieces(t, s, "Hubei", jt, 1)
-				evWantPieces(t, s, "Zhengzhou-Wuhan", jt, 0)
+				evWantPieces(t, s, "Zhengzhou-Wuhan", jt, 1)
+				evWantPieces(t, s, "Henan", jt, 1)
 			}},
 	)
 }
@@ -428,7 +439,7 @@ func TestCard11JapanEntersIndochina(t *testing.T) {
 			setup: func(t testing.TB, s *State) { s.Momentum = []string{"burma_road_closed"}; s.AidReset = 10 },
 			check: func(t *testing.T, s *State) {
 				evWant(t, "Aid Reset (capped)", s.AidReset, 10)
-				evWant(t, "Aid (may not increase)", s.Aid, ev37Aid)
+				evWant(t, "Aid (the current Event takes precedence, E9)", s.Aid, ev37Aid+1)
 			}},
 		evCase{name: "shaded", by: JPN, side: "shaded",
 			setup: func(t testing.TB, s *State) { s.Aid, s.AidReset = 1, 0 },

@@ -26,15 +26,16 @@ func TestCard25SongZheyuan(t *testing.T) {
 				s.Floods = "Henan"
 			},
 			steps: []string{
-				"=space:Chahar|space:Shandong|space:Shanxi", "WLD>space:Shandong", "=count:1|count:2|count:3", "WLD>count:2",
+				// Flooded Henan is open to the current Event (5.1.2, E9).
+				"=space:Chahar|space:Henan|space:Shandong|space:Shanxi", "WLD>space:Henan", "=count:1|count:2|count:3", "WLD>count:2",
 				"WLD>space:Shanxi",
 				"=count:0|count:1|count:2", "JPN>count:2",
 			},
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Hebei", wt, 0, jp, 2)
-				evWantPieces(t, s, "Shandong", wt, 2)
+				evWantPieces(t, s, "Henan", wt, 2)
 				evWantPieces(t, s, "Shanxi", wt, 1)
-				evWantPieces(t, s, "Henan", wt, 0)
+				evWantPieces(t, s, "Shandong", wt, 0)
 			}},
 		evCase{name: "shaded nothing to move, no Police Available", by: JPN, side: "shaded",
 			setup: func(t testing.TB, s *State) { evDrain(t, s, JPNPolice, 0) },

@@ -291,14 +291,15 @@ func TestLastingEffects(t *testing.T) {
 	mustDo(t, g, WLD, "event:shaded")
 	evQuiet(t, g, onCard(25))
 	// #25 shaded by the 1st Eligible (JPN): the WLD Troops leaving Hebei
-	// may not enter Flooded Henan (deck.md §6 a).
+	// may enter Flooded Henan, the current Event taking precedence over the
+	// Floods of #16 (5.1.2, deck.md §6 a).
 	st := g.State()
 	if st.Floods != "Henan" || !slices.Equal(st.Capabilities, []string{"puppet_army"}) {
 		t.Fatalf("floods %q capabilities %v", st.Floods, st.Capabilities)
 	}
 	p := g.Prompt()
 	mustDo(t, g, p.Faction, "event:shaded")
-	evAnswer(t, g, []string{"=space:Chahar|space:Shandong|space:Shanxi", "WLD>space:Shanxi", "JPN>count:0"})
+	evAnswer(t, g, []string{"=space:Chahar|space:Henan|space:Shandong|space:Shanxi", "WLD>space:Shanxi", "JPN>count:0"})
 	quiet(t, g, atStep("reset"))
 	st = g.State()
 	if st.Floods != "Henan" || !st.Flooded(g.Map(), evSid("Zhengzhou-Wuhan")) {

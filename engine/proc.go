@@ -218,6 +218,26 @@ func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	return n, nil
 }
 
+// askPiece asks faction f which kind of piece, among kinds (in that order)
+// those ok accepts, the next effect applies to.
+func (r *run) askPiece(f Faction, question text, kinds []Piece, ok func(Piece) bool) (Piece, error) {
+	ans, err := r.ask(f, question, func(c *choiceList) {
+		for _, k := range kinds {
+			if ok(k) {
+				c.add("piece:"+pieceInfo[k].key, k.String())
+			}
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	k, found := pieceByKey(strings.TrimPrefix(ans, "piece:"))
+	if !found || !strings.HasPrefix(ans, "piece:") {
+		return 0, fmt.Errorf("engine: recorded answer %q names no piece", ans)
+	}
+	return k, nil
+}
+
 // roll rolls one die, or takes the next queued roll. Undo may not cross it.
 func (r *run) roll() int {
 	r.barrier = r.pos

@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 func init() {
 	steps["victory"] = stepVictory
 	steps["resources"] = stepResources
@@ -31,26 +29,6 @@ func (s *State) VictoryCheckSkipped() bool {
 	return s.Scenario == "1937" && s.Rounds == 1
 }
 
-// Winners lists the players (teams) who meet their victory conditions (7.2).
-// A player holding several factions meets them only when every one of its
-// factions does (1.5).
-func (s *State) Winners(m *Map) [][]Faction {
-	t := s.Totals(m)
-	var out [][]Faction
-	for _, team := range s.Options.Players() {
-		all := true
-		for _, f := range team {
-			if t[f] <= Thresholds[f] {
-				all = false
-			}
-		}
-		if all {
-			out = append(out, team)
-		}
-	}
-	return out
-}
-
 // stepVictory is the Victory Phase (6.1).
 func stepVictory(r *run) error {
 	s := r.s
@@ -65,23 +43,6 @@ func stepVictory(r *run) error {
 	}
 	r.sys("Victory Phase: no faction meets its victory condition.")
 	return nil
-}
-
-// endGame ends the game and ranks the players (7.1): after a victory check
-// (7.2) or at the end of the final Propaganda Round (7.3).
-func endGame(r *run, final bool, why string) {
-	s := r.s
-	mg := s.Margins(r.m, final)
-	res := &Result{Final: final, Round: s.Rounds, Margins: mg, Ranking: Rank(mg, s.Options.Players())}
-	if !final {
-		for _, team := range s.Winners(r.m) {
-			res.Winners = append(res.Winners, team...)
-		}
-	}
-	res.Narrative = fmt.Sprintf("Game over: %s. %s", why, DescribeRanking(res.Ranking))
-	s.Result = res
-	s.Step = Step{Kind: "over"}
-	r.sys("%s", res.Narrative)
 }
 
 // stepResources is the Resources Phase (6.2). The incomes are automatic;

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // CPC Special Activities: Tax, Subvert and Ambush (4.5).
@@ -31,26 +30,6 @@ func cpcSARoom(o *opCtx, own int) bool {
 		c = o.maxSpaces
 	}
 	return c == 0 || len(o.saSpaces) < c
-}
-
-// cpcAskPiece asks which kind of piece, among those ok accepts in order, is
-// affected in a space. The IDs are "piece:KEY" (the piece's JSON key).
-func cpcAskPiece(r *run, q text, kinds []Piece, ok func(Piece) bool) (Piece, error) {
-	ans, err := r.ask(CPC, q, func(c *choiceList) {
-		for _, k := range kinds {
-			if ok(k) {
-				c.add("piece:"+pieceInfo[k].key, k.String())
-			}
-		}
-	})
-	if err != nil {
-		return 0, err
-	}
-	k, found := pieceByKey(strings.TrimPrefix(ans, "piece:"))
-	if !found || !strings.HasPrefix(ans, "piece:") {
-		return 0, fmt.Errorf("engine: recorded answer %q names no piece", ans)
-	}
-	return k, nil
 }
 
 // cpcRemoveGuerrillas removes up to n CPC Guerrillas from a space to
@@ -188,7 +167,7 @@ func subvert(r *run, o *opCtx) error {
 				if !subvertHasTarget(p) {
 					break
 				}
-				k, err := cpcAskPiece(r, say("Subvert in %s: remove which enemy piece (%d of 2)?", r.name(id), i+1), subvertKinds, target)
+				k, err := r.askPiece(CPC, say("Subvert in %s: remove which enemy piece (%d of 2)?", r.name(id), i+1), subvertKinds, target)
 				if err != nil {
 					return err
 				}
@@ -197,7 +176,7 @@ func subvert(r *run, o *opCtx) error {
 			}
 			continue
 		}
-		k, err := cpcAskPiece(r, say("Subvert in %s: replace which enemy piece with a CPC Guerrilla?", r.name(id)), subvertKinds, target)
+		k, err := r.askPiece(CPC, say("Subvert in %s: replace which enemy piece with a CPC Guerrilla?", r.name(id)), subvertKinds, target)
 		if err != nil {
 			return err
 		}
@@ -300,7 +279,7 @@ func ambushSpace(r *run, id SpaceID) error {
 	s := r.s
 	p := &s.Spaces[id].Pieces
 	s.activate(id, CPC, 1)
-	k, err := cpcAskPiece(r, say("Ambush in %s: remove which JPN cube?", r.name(id)), []Piece{JPNTroop, JPNPolice}, func(k Piece) bool { return p[k] > 0 })
+	k, err := r.askPiece(CPC, say("Ambush in %s: remove which JPN cube?", r.name(id)), []Piece{JPNTroop, JPNPolice}, func(k Piece) bool { return p[k] > 0 })
 	if err != nil {
 		return err
 	}
