@@ -30,6 +30,9 @@ type Game struct {
 	pending *Prompt
 	barrier int
 	log     []Entry
+	// forced holds the answers the engine applied on its own during the
+	// last Do, Transfer or Undo.
+	forced []Forced
 	// halt, when set, pauses settle before a step whose committed state
 	// satisfies it, leaving no prompt. Tests use it to look at the state
 	// between automatic steps.
@@ -68,6 +71,7 @@ func New(cfg Config) (*Game, error) {
 	if err := g.settle(); err != nil {
 		return nil, err
 	}
+	g.forced = nil
 	return g, nil
 }
 
@@ -94,6 +98,19 @@ func (g *Game) Log() []Entry { return g.log }
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.cur.Result != nil }
 
+// Forced is an answer the engine gave on its own because it was the only
+// legal choice: the question a person would have been asked, and the choice.
+type Forced struct {
+	Faction  Faction
+	Question string
+	Choice   Choice
+}
+
+// Forced lists the answers the engine applied on its own during the last
+// successful Do, Transfer or Undo, oldest first, so that a player can be
+// told what was decided for them. Callers must not modify it.
+func (g *Game) Forced() []Forced { return g.forced }
+
 // Do applies one decision for faction f. An illegal or out-of-turn choice
 // returns an error naming what is legal and changes nothing.
 func (g *Game) Do(f Faction, choice string) error {
@@ -118,10 +135,14 @@ func (g *Game) answer(a answer) error {
 	g.spare.copyFrom(&g.base)
 	trail, logLen := g.trail[:len(g.trail):len(g.trail)], len(g.log)
 	g.trail = append(g.trail, a)
+	forced := g.forced
+	g.forced = nil
 	if err := g.settle(); err != nil {
 		g.base.copyFrom(&g.spare)
 		g.trail, g.log = trail, g.log[:logLen]
-		if err2 := g.settle(); err2 != nil {
+		err2 := g.settle()
+		g.forced = forced
+		if err2 != nil {
 			return fmt.Errorf("%w (and restoring the previous decision failed: %v)", err, err2)
 		}
 		return err
@@ -176,6 +197,7 @@ func (g *Game) Undo(f Faction) error {
 	}
 	saved := g.trail
 	g.trail = append([]answer(nil), g.trail[:i]...)
+	g.forced = nil
 	if err := g.settle(); err != nil {
 		g.trail = saved
 		return errors.Join(err, g.settle())
@@ -198,7 +220,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0]}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], forced: &g.forced}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail
@@ -319,6 +341,7 @@ func Load(data []byte, d *Deck) (*Game, error) {
 	if len(g.trail) != len(j.Answers) {
 		return nil, fmt.Errorf("load game: the saved answers do not replay (%d saved, %d replayed)", len(j.Answers), len(g.trail))
 	}
+	g.forced = nil
 	return g, nil
 }
 

@@ -86,6 +86,17 @@ type text struct {
 
 func say(format string, args ...any) text { return text{format, args} }
 
+// liveNum is a number a question shows as it is when the question is asked,
+// not when its text was built: voluntary transfers (1.5.2) recorded at a
+// question are applied inside ask, after the caller built the text, so a
+// question quoting Resources must read them late to quote them right.
+type liveNum struct{ p *int }
+
+// live reads *p when the text is formatted.
+func live(p *int) liveNum { return liveNum{p} }
+
+func (v liveNum) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), *v.p) }
+
 func (t text) String() string {
 	if len(t.args) == 0 {
 		return t.format
@@ -116,6 +127,9 @@ type run struct {
 	// Activity or Event (1.5.2).
 	executing bool
 	executor  Faction
+	// forced collects the answers the engine applies on its own (nil when
+	// nobody reads them).
+	forced *[]Forced
 	// openForTransfers marks the next question as a point where voluntary
 	// transfers may be made: a space selection, before anything is checked
 	// or paid for the next space, so a transfer can never invalidate a cost
@@ -152,6 +166,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)
 	case 1:
 		r.trail = append(r.trail, answer{Faction: f, Choice: c.list[0].ID, Forced: true})
+		if r.forced != nil {
+			*r.forced = append(*r.forced, Forced{Faction: f, Question: question.String(), Choice: c.list[0]})
+		}
 		r.pos++
 		return c.list[0].ID, nil
 	}
