@@ -57,9 +57,9 @@ func serveCmd(args []string) error {
 	if *shards < 1 || *shard < 0 || *shard >= *shards {
 		return fmt.Errorf("--shard must be from 0 to --shards minus 1")
 	}
-	var handler slog.Handler = slog.NewTextHandler(os.Stderr, nil)
+	var handler slog.Handler = slog.NewTextHandler(stderr, nil)
 	if *logJSON {
-		handler = slog.NewJSONHandler(os.Stderr, nil)
+		handler = slog.NewJSONHandler(stderr, nil)
 	}
 	logger := slog.New(handler)
 	store, err := db.Open(*dbPath)
