@@ -90,7 +90,13 @@ func playCmd(args []string) error {
 			return err
 		}
 		if resumed {
-			fmt.Fprintf(stderr, "Resuming game %q from %s (scenario %s); --scenario, --seed and --options apply only to a new game (use --new).\n", *name, *dbPath, t.g.State().Scenario)
+			ignored := ""
+			fs.Visit(func(f *flag.Flag) {
+				if f.Name == "scenario" || f.Name == "seed" || f.Name == "options" {
+					ignored = "; --scenario, --seed and --options apply only to a new game (use --new, or another --name)"
+				}
+			})
+			fmt.Fprintf(stderr, "Resuming game %q from %s (scenario %s)%s.\n", *name, *dbPath, t.g.State().Scenario, ignored)
 		} else {
 			announceNew(cfg)
 		}
