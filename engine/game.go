@@ -32,7 +32,7 @@ type Game struct {
 	log     []Entry
 	// forced holds the answers the engine applied on its own during the
 	// last Do, Transfer or Undo.
-	forced []Forced
+	forced []forcedAnswer
 	// halt, when set, pauses settle before a step whose committed state
 	// satisfies it, leaving no prompt. Tests use it to look at the state
 	// between automatic steps.
@@ -106,10 +106,24 @@ type Forced struct {
 	Choice   Choice
 }
 
+// forcedAnswer is a Forced whose question is formatted only if read: a
+// game applies hundreds, and the simulator reads none.
+type forcedAnswer struct {
+	f Faction
+	q text
+	c Choice
+}
+
 // Forced lists the answers the engine applied on its own during the last
-// successful Do, Transfer or Undo, oldest first, so that a player can be
-// told what was decided for them. Callers must not modify it.
-func (g *Game) Forced() []Forced { return g.forced }
+// Do, Transfer or Undo (none if it failed), oldest first, so that a player
+// can be told what was decided for them.
+func (g *Game) Forced() []Forced {
+	out := make([]Forced, len(g.forced))
+	for i, a := range g.forced {
+		out[i] = Forced{Faction: a.f, Question: a.q.String(), Choice: a.c}
+	}
+	return out
+}
 
 // Do applies one decision for faction f. An illegal or out-of-turn choice
 // returns an error naming what is legal and changes nothing.
@@ -135,13 +149,12 @@ func (g *Game) answer(a answer) error {
 	g.spare.copyFrom(&g.base)
 	trail, logLen := g.trail[:len(g.trail):len(g.trail)], len(g.log)
 	g.trail = append(g.trail, a)
-	forced := g.forced
-	g.forced = nil
+	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
 		g.base.copyFrom(&g.spare)
 		g.trail, g.log = trail, g.log[:logLen]
 		err2 := g.settle()
-		g.forced = forced
+		g.forced = g.forced[:0]
 		if err2 != nil {
 			return fmt.Errorf("%w (and restoring the previous decision failed: %v)", err, err2)
 		}
@@ -197,7 +210,7 @@ func (g *Game) Undo(f Faction) error {
 	}
 	saved := g.trail
 	g.trail = append([]answer(nil), g.trail[:i]...)
-	g.forced = nil
+	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
 		g.trail = saved
 		return errors.Join(err, g.settle())

@@ -97,6 +97,22 @@ func live(p *int) liveNum { return liveNum{p} }
 
 func (v liveNum) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), *v.p) }
 
+// frozen is t with its live numbers read now, for a text formatted later.
+// The arguments are copied before any is replaced: the caller may ask t
+// again.
+func (t text) frozen() text {
+	copied := false
+	for i, a := range t.args {
+		if v, ok := a.(liveNum); ok {
+			if !copied {
+				t.args, copied = slices.Clone(t.args), true
+			}
+			t.args[i] = *v.p
+		}
+	}
+	return t
+}
+
 func (t text) String() string {
 	if len(t.args) == 0 {
 		return t.format
@@ -129,7 +145,7 @@ type run struct {
 	executor  Faction
 	// forced collects the answers the engine applies on its own (nil when
 	// nobody reads them).
-	forced *[]Forced
+	forced *[]forcedAnswer
 	// openForTransfers marks the next question as a point where voluntary
 	// transfers may be made: a space selection, before anything is checked
 	// or paid for the next space, so a transfer can never invalidate a cost
@@ -167,7 +183,7 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	case 1:
 		r.trail = append(r.trail, answer{Faction: f, Choice: c.list[0].ID, Forced: true})
 		if r.forced != nil {
-			*r.forced = append(*r.forced, Forced{Faction: f, Question: question.String(), Choice: c.list[0]})
+			*r.forced = append(*r.forced, forcedAnswer{f, question.frozen(), c.list[0]})
 		}
 		r.pos++
 		return c.list[0].ID, nil
