@@ -55,3 +55,27 @@ func TestConsoleReportsActions(t *testing.T) {
 		}
 	}
 }
+
+// After a voluntary transfer the prompt quotes the Resources as they are now.
+func TestConsolePromptAfterGive(t *testing.T) {
+	g, err := engine.New(engine.Config{Scenario: "1937", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	c := &Console{Table: Local{G: g}, Out: &out}
+	for _, line := range []string{"done", "done", "done", "sweep"} {
+		if err := c.Exec(line); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+	}
+	if p := c.PromptText(); !strings.Contains(p, "JPN has 30") {
+		t.Fatalf("prompt before the transfer:\n%s", p)
+	}
+	if err := c.Exec("give nat 5"); err != nil {
+		t.Fatal(err)
+	}
+	if p := c.PromptText(); !strings.Contains(p, "JPN has 25") {
+		t.Errorf("prompt after JPN gave 5:\n%s", p)
+	}
+}
