@@ -23,9 +23,14 @@ import (
 //   - ```script: lines typed at the console. Such a block is the file that
 //     a "play --script FILE" command of the same document reads (the
 //     block's first line is the comment "# FILE"), and so runs through the
-//     real console; every script must be run by a command.
+//     real console.
+//   - a "file=NAME" word after the language (```json file=position.json)
+//     makes any block the file NAME that a command of the document reads.
 //   - anything else (```json, ```text, ...): not commands: file formats,
 //     samples of output or of Discord messages.
+//
+// The files of a document are written before its commands run, and each
+// must be named by one of them.
 //
 // Commands are run like this:
 //
@@ -107,19 +112,30 @@ func parseBlocks(t *testing.T, doc string) []block {
 // returns how many commands it ran.
 func runDoc(t *testing.T, root, ci string, blocks []block) int {
 	t.Chdir(t.TempDir())
-	scripts := map[string]string{} // file name -> content, from ```script blocks
-	for _, b := range blocks {
-		if b.info != "script" {
-			continue
+	files := map[string]string{} // file name -> content
+	for i, b := range blocks {
+		lang, attrs, _ := strings.Cut(b.info, " ")
+		blocks[i].info = lang
+		name := ""
+		for _, a := range strings.Fields(attrs) {
+			if f, ok := strings.CutPrefix(a, "file="); ok {
+				name = f
+			}
 		}
-		head := ""
-		if len(b.lines) > 0 && strings.HasPrefix(b.lines[0], "#") {
-			head = strings.TrimSpace(strings.TrimPrefix(b.lines[0], "#"))
+		if lang == "script" && name == "" {
+			if len(b.lines) > 0 && strings.HasPrefix(b.lines[0], "#") {
+				name = strings.TrimSpace(strings.TrimPrefix(b.lines[0], "#"))
+			}
+			if name == "" || strings.Contains(name, " ") {
+				t.Fatalf("line %d: a script block starts with a comment naming its file, e.g. \"# moves.txt\"", b.line+1)
+			}
 		}
-		if head == "" || strings.Contains(head, " ") {
-			t.Fatalf("line %d: a script block starts with a comment naming its file, e.g. \"# moves.txt\"", b.line+1)
+		if name != "" {
+			files[name] = strings.Join(b.lines, "\n") + "\n"
+			if err := os.WriteFile(name, []byte(files[name]), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
-		scripts[head] = strings.Join(b.lines, "\n") + "\n"
 	}
 	used := map[string]bool{}
 	ran := 0
@@ -142,9 +158,9 @@ func runDoc(t *testing.T, root, ci string, blocks []block) int {
 				k, v, _ := strings.Cut(args[1], "=")
 				t.Setenv(k, v)
 			case args[0] == "chinaswar":
-				runChinaswar(t, where, root, args[1:], scripts, used)
+				runChinaswar(t, where, root, args[1:], used)
 			case len(args) > 2 && args[0] == "go" && args[1] == "run" && args[2] == "./cmd/chinaswar":
-				runChinaswar(t, where, root, args[3:], scripts, used)
+				runChinaswar(t, where, root, args[3:], used)
 			case len(args) > 1 && args[0] == "go" && args[1] == "test":
 				checkGoTest(t, where, root, ci, args)
 			case len(args) > 1 && args[0] == "go" && (args[1] == "build" || args[1] == "install"):
@@ -155,9 +171,9 @@ func runDoc(t *testing.T, root, ci string, blocks []block) int {
 			}
 		}
 	}
-	for f := range scripts {
+	for f := range files {
 		if !used[f] {
-			t.Errorf("script %s is never run by a command", f)
+			t.Errorf("file %s is named by no command", f)
 		}
 	}
 	return ran
@@ -172,7 +188,7 @@ var placeholders = map[string]string{
 	"SERVER_ID":          "123456789012345678",
 }
 
-func runChinaswar(t *testing.T, where, root string, args []string, scripts map[string]string, used map[string]bool) {
+func runChinaswar(t *testing.T, where, root string, args []string, used map[string]bool) {
 	t.Helper()
 	args = slices.Clone(args)
 	for i, a := range args {
@@ -189,35 +205,24 @@ func runChinaswar(t *testing.T, where, root string, args []string, scripts map[s
 		}
 		return
 	}
-	input := ""
 	for i, a := range args {
-		if i+1 >= len(args) {
-			break
+		if _, err := os.Stat(a); err == nil {
+			used[a] = true // a file of the document's
 		}
-		f := args[i+1]
-		switch a {
-		case "--script", "-script":
-			s, ok := scripts[f]
-			if !ok {
-				t.Fatalf("%s: no ```script block of the document is %s", where, f)
-			}
-			used[f] = true
-			if err := os.WriteFile(f, []byte(s), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		case "--deck", "-deck":
-			// A replacement deck: a copy of the stand-in deck's file, as
-			// a reader would start one.
+		if (a == "--deck" || a == "-deck") && i+1 < len(args) {
+			// A replacement deck: a copy of the stand-in deck's file, as a
+			// reader would start one; one more byte makes it another deck,
+			// which is played in memory.
 			deck, err := os.ReadFile(filepath.Join(root, "assets", "deck.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			// One more byte makes it another deck, played in memory.
-			if err := os.WriteFile(f, append(deck, '\n'), 0o644); err != nil {
+			if err := os.WriteFile(args[i+1], append(deck, '\n'), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
+	input := ""
 	if args[0] == "play" && !slices.Contains(args, "--script") {
 		input = "status\nquit\n"
 	}
