@@ -12,8 +12,8 @@ import (
 )
 
 // TestDocCommands runs every command the README and docs/*.md show, as a
-// reader following a document from the top would, and fails at the first
-// step that is refused. So an example can never drift from the product.
+// reader following a document from the top would, and fails if any step is
+// refused. So an example can never drift from the product.
 //
 // Fenced code blocks are read by their info string (the word after ```):
 //
@@ -38,8 +38,10 @@ import (
 //     in-process, in a directory of the document's own (so chinaswar.db
 //     and the files one command writes are there for the next, and a game
 //     saved by one command may be resumed by another, as for a reader).
-//     An interactive play gets "status" and "quit" on its input. serve's
-//     flags are only parsed and checked (no network).
+//     It must exit with status 0, print no refusal ("! ...") and not
+//     ignore its flags by resuming a game. An interactive play gets
+//     "status" and "quit" on its input. serve's flags are only parsed and
+//     checked (no network).
 //   - "go test ARGS": must be the test command CI runs (.ci/run), or narrow
 //     it with flags, on packages that exist.
 //   - "go build" and "go install": the packages must exist.
@@ -190,13 +192,17 @@ var placeholders = map[string]string{
 
 func runChinaswar(t *testing.T, where, root string, args []string, used map[string]bool) {
 	t.Helper()
+	if len(args) == 0 {
+		t.Errorf("%s: names no subcommand", where)
+		return
+	}
 	args = slices.Clone(args)
 	for i, a := range args {
 		if v, ok := placeholders[a]; ok {
 			args[i] = v
 		}
 	}
-	if len(args) > 0 && args[0] == "serve" {
+	if args[0] == "serve" {
 		if os.Getenv("DISCORD_TOKEN") == "..." {
 			t.Setenv("DISCORD_TOKEN", placeholders["..."])
 		}
