@@ -239,6 +239,9 @@ func (p *player) same(when string) {
 // the same database in the middle. The final game is byte-identical to the
 // engine driven directly with the same choices.
 func TestPlayWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game through the bot (-short)")
+	}
 	// Small menus, so that menus and their pages come up in every game.
 	w := newWorld(t, worldOptions{route: viaEither, layout: commands.Layout{Buttons: 6, PageSize: 7}})
 	const ch = "700000000000000001"

@@ -103,6 +103,9 @@ func checkPNG(t *testing.T, what string, msgs []fakediscord.Message, name string
 }
 
 func TestLeagues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays several whole league games (-short)")
+	}
 	w := newWorld(t, worldOptions{route: viaEither})
 	const lobby = "700000000000000100"
 	ctx := context.Background()

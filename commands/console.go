@@ -47,7 +47,7 @@ type Console struct {
 
 // ConsoleHelp lists the console's commands.
 const ConsoleHelp = `Commands:
-  NUMBER | CHOICE      answer the prompt by its number, its text or a prefix (e.g. 2, pass, heb)
+  NUMBER | CHOICE      answer the prompt by its number, its text or a prefix (e.g. 2, pass, sich)
   FACTION: CHOICE      answer as a given faction (hot-seat), e.g. "nat: done"
   ?                    show the prompt and its choices again
   undo [FACTION]       take back your last decision in the current action
@@ -61,7 +61,8 @@ const ConsoleHelp = `Commands:
   log [N]              the last N log lines (default 20)
   board [FILE]         write the board to a PNG file (default board.png)
   help                 this list
-  quit                 leave (a saved game can be resumed)`
+  quit                 leave; a game kept in a database is saved as you go and resumes
+                       when play is run again`
 
 // ErrQuit is returned by Exec when the person asks to leave.
 var ErrQuit = errors.New("quit")
@@ -197,10 +198,7 @@ func (c *Console) choose(line string) error {
 		}
 		return fmt.Errorf("it is %s's decision%s, not %s's: %s", p.Faction, held, f, p.Question)
 	}
-	done, err := Run(context.Background(), c.Table, f, text)
-	for _, a := range done {
-		c.print(fmt.Sprintf("%s: %s\n", a.Faction, a.Choice.Label))
-	}
+	_, err = Run(context.Background(), reporter{c.Table, c}, f, text)
 	return err
 }
 

@@ -162,7 +162,9 @@ func VictoryText(g *engine.Game) string {
 	t := s.Totals(m)
 	mg := s.Margins(m, false)
 	var b strings.Builder
-	b.WriteString("Victory:")
+	// Two margins read differently (7.2 and 7.3): label each so that
+	// "WLD 19, margin -6" and "1. WLD (+4)" do not seem to contradict.
+	b.WriteString("Victory check (7.2, margin = total minus threshold):")
 	for _, f := range engine.Factions {
 		fmt.Fprintf(&b, " %s %d (wins above %d, margin %+d);", f, t[f], engine.Thresholds[f], mg[f])
 	}
@@ -171,7 +173,8 @@ func VictoryText(g *engine.Game) string {
 		fmt.Fprintf(&b, "%s\n", r.Narrative)
 	} else {
 		final := s.Margins(m, true)
-		fmt.Fprintf(&b, "If the game ended now (7.3): %s\n", engine.DescribeRanking(engine.Rank(final, s.Options.Players())))
+		fmt.Fprintf(&b, "If the game ended now (7.3, final margins; WLD's is its total %d minus Patronage %d): %s\n",
+			t[engine.WLD], s.Patronage, engine.DescribeRanking(engine.Rank(final, s.Options.Players())))
 	}
 	return b.String()
 }
@@ -180,7 +183,7 @@ func VictoryText(g *engine.Game) string {
 // Support, markers and adjacency.
 func SpaceText(g *engine.Game, typed string) (string, error) {
 	m, s := g.Map(), g.State()
-	id, err := m.Lookup(typed)
+	id, err := FindSpace(m, typed)
 	if err != nil {
 		return "", err
 	}

@@ -10,6 +10,9 @@ import (
 // A whole game through the store, with undos, ends finished and loads,
 // from memory and from disk alike, as the game that was played.
 func TestPlayWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games through storage (-short)")
+	}
 	for _, sc := range engine.Scenarios {
 		t.Run(sc, func(t *testing.T) {
 			s, path := openTemp(t)

@@ -9,6 +9,9 @@ import (
 // A backup taken while a game is being played is a sound database in which
 // every game replays.
 func TestBackup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games to back up (-short)")
+	}
 	s, _ := openTemp(t)
 	done := create(t, s, "a", "1937", 51)
 	newPlayer(t, s, done, 51, true).play(t, -1)

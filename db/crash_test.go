@@ -51,6 +51,9 @@ func crashChild(path string, seed uint64) error {
 // and breaks nothing: the database stays sound, every reported decision is
 // there once, and the game loads and goes on.
 func TestCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills child processes mid-game (-short)")
+	}
 	_, path := openTemp(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	reported := map[[2]int64]bool{}

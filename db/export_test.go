@@ -32,6 +32,9 @@ func TestExportImport(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && tc.decisions < 0 {
+				t.Skip("plays a whole game (-short)")
+			}
 			src, srcPath := openTemp(t)
 			opts, err := engine.ParseOptions(tc.options)
 			if err != nil {

@@ -55,6 +55,9 @@ type Game struct {
 	log     []Entry
 	// showForced poses single-choice questions instead of answering them.
 	showForced bool
+	// forced holds the answers the engine applied on its own during the
+	// last Do, Transfer or Undo.
+	forced []forcedAnswer
 	// halt, when set, pauses settle before a step whose committed state
 	// satisfies it, leaving no prompt. Tests use it to look at the state
 	// between automatic steps.
@@ -97,6 +100,7 @@ func New(cfg Config) (*Game, error) {
 	if err := g.settle(); err != nil {
 		return nil, err
 	}
+	g.forced = nil
 	return g, nil
 }
 
@@ -149,6 +153,33 @@ func (g *Game) Log() []Entry { return g.log }
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.cur.Result != nil }
 
+// Forced is an answer the engine gave on its own because it was the only
+// legal choice: the question a person would have been asked, and the choice.
+type Forced struct {
+	Faction  Faction
+	Question string
+	Choice   Choice
+}
+
+// forcedAnswer is a Forced whose question is formatted only if read: a
+// game applies hundreds, and the simulator reads none.
+type forcedAnswer struct {
+	f Faction
+	q text
+	c Choice
+}
+
+// Forced lists the answers the engine applied on its own during the last
+// Do, Transfer or Undo (none if it failed), oldest first, so that a player
+// can be told what was decided for them.
+func (g *Game) Forced() []Forced {
+	out := make([]Forced, len(g.forced))
+	for i, a := range g.forced {
+		out[i] = Forced{Faction: a.f, Question: a.q.String(), Choice: a.c}
+	}
+	return out
+}
+
 // Do applies one decision for faction f. An illegal or out-of-turn choice
 // returns an error naming what is legal and changes nothing.
 func (g *Game) Do(f Faction, choice string) error {
@@ -193,10 +224,13 @@ func (g *Game) answer(a answer) error {
 	g.spare.copyFrom(&g.base)
 	trail, logLen := g.trail[:len(g.trail):len(g.trail)], len(g.log)
 	g.trail = append(g.trail, a)
+	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
 		g.base.copyFrom(&g.spare)
 		g.trail, g.log = trail, g.log[:logLen]
-		if err2 := g.settle(); err2 != nil {
+		err2 := g.settle()
+		g.forced = g.forced[:0]
+		if err2 != nil {
 			return fmt.Errorf("%w (and restoring the previous decision failed: %v)", err, err2)
 		}
 		return err
@@ -251,6 +285,7 @@ func (g *Game) Undo(f Faction) error {
 	}
 	saved := g.trail
 	g.trail = append([]answer(nil), g.trail[:i]...)
+	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
 		g.trail = saved
 		return errors.Join(err, g.settle())
@@ -273,7 +308,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], showForced: g.showForced}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], showForced: g.showForced, forced: &g.forced}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail
@@ -394,6 +429,7 @@ func Load(data []byte, d *Deck) (*Game, error) {
 	if len(g.trail) != len(j.Answers) {
 		return nil, fmt.Errorf("load game: the saved answers do not replay (%d saved, %d replayed)", len(j.Answers), len(g.trail))
 	}
+	g.forced = nil
 	return g, nil
 }
 

@@ -34,7 +34,7 @@ func agitateCan(r *run, o *opCtx) bool {
 func agitate(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := o.pickSpace(r, say("CPC Agitate (1 Resource per Province, 0 per LoC; %d left): choose a space with an Underground CPC Guerrilla", s.Resources[CPC]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, say("CPC Agitate (1 Resource per Province, 0 per LoC; %d left): choose a space with an Underground CPC Guerrilla", live(&s.Resources[CPC])), func(id SpaceID) bool {
 			return agitateSpace(r, o, id)
 		})
 		if err != nil || id < 0 {

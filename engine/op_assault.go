@@ -27,7 +27,7 @@ func assaultCan(r *run, o *opCtx) bool {
 func assaultOp(r *run, o *opCtx) error {
 	f, s := o.f, r.s
 	for {
-		id, err := o.pickSpace(r, convSayPick(r, "%s Assault (next space %s; %s has %d): choose a space with %s Troops", f, convCostText(r, o, len(o.spaces)+1), f, s.Resources[f], f), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, convSayPick(r, "%s Assault (next space %s; %s has %d): choose a space with %s Troops", f, convCostText(r, o, len(o.spaces)+1), f, live(&s.Resources[f]), f), func(id SpaceID) bool {
 			return assaultOpSpace(r, o, id)
 		})
 		if err != nil || id < 0 {

@@ -27,7 +27,7 @@ func attackCan(r *run, o *opCtx) bool {
 func attack(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := o.pickSpace(r, say("CPC Attack (1 Resource per space, %d left): choose a space with CPC Guerrillas and JPN forces", s.Resources[CPC]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, say("CPC Attack (1 Resource per space, %d left): choose a space with CPC Guerrillas and JPN forces", live(&s.Resources[CPC])), func(id SpaceID) bool {
 			return attackSpace(r, o, id)
 		})
 		if err != nil || id < 0 {

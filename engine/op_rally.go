@@ -51,7 +51,7 @@ var rallyLabels = map[string]string{
 func rally(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := o.pickSpace(r, say("CPC Rally (1 Resource per Province, %d left): choose a Province without Support or Terror", s.Resources[CPC]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, say("CPC Rally (1 Resource per Province, %d left): choose a Province without Support or Terror", live(&s.Resources[CPC])), func(id SpaceID) bool {
 			return rallySpace(r, o, id)
 		})
 		if err != nil || id < 0 {

@@ -177,7 +177,7 @@ func recruitPacifyOK(r *run, id SpaceID) bool {
 func recruitNAT(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := o.pickSpace(r, convSayPick(r, "NAT Recruit (2 Resources per Province; NAT has %d): choose a Province with NAT forces", s.Resources[NAT]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, convSayPick(r, "NAT Recruit (2 Resources per Province; NAT has %d): choose a Province with NAT forces", live(&s.Resources[NAT])), func(id SpaceID) bool {
 			return recruitSpace(r, o, id, 0)
 		})
 		if err != nil {
@@ -303,7 +303,7 @@ func recruitBaseOrPacify(r *run, o *opCtx) error {
 func recruitWLD(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := o.pickSpace(r, convSayPick(r, "WLD Recruit (next Province %s; WLD has %d): choose a Province with a WLD Base and no Terror", convCostText(r, o, len(o.spaces)+1), s.Resources[WLD]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, convSayPick(r, "WLD Recruit (next Province %s; WLD has %d): choose a Province with a WLD Base and no Terror", convCostText(r, o, len(o.spaces)+1), live(&s.Resources[WLD])), func(id SpaceID) bool {
 			return recruitSpace(r, o, id, 0)
 		})
 		if err != nil || id < 0 {

@@ -85,7 +85,7 @@ func sweepCan(r *run, o *opCtx) bool {
 func sweep(r *run, o *opCtx) error {
 	f, s, paid := o.f, r.s, 0
 	for {
-		id, err := o.pickSpace(r, convSayPick(r, "%s Sweep (next destination %s; %s has %d): choose a destination space", f, convCostText(r, o, len(o.spaces)+1), f, s.Resources[f]), func(id SpaceID) bool {
+		id, err := o.pickSpace(r, convSayPick(r, "%s Sweep (next destination %s; %s has %d): choose a destination space", f, convCostText(r, o, len(o.spaces)+1), f, live(&s.Resources[f])), func(id SpaceID) bool {
 			return sweepDest(r, o, id)
 		})
 		if err != nil {

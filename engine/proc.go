@@ -86,6 +86,33 @@ type text struct {
 
 func say(format string, args ...any) text { return text{format, args} }
 
+// liveNum is a number a question shows as it is when the question is asked,
+// not when its text was built: voluntary transfers (1.5.2) recorded at a
+// question are applied inside ask, after the caller built the text, so a
+// question quoting Resources must read them late to quote them right.
+type liveNum struct{ p *int }
+
+// live reads *p when the text is formatted.
+func live(p *int) liveNum { return liveNum{p} }
+
+func (v liveNum) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), *v.p) }
+
+// frozen is t with its live numbers read now, for a text formatted later.
+// The arguments are copied before any is replaced: the caller may ask t
+// again.
+func (t text) frozen() text {
+	copied := false
+	for i, a := range t.args {
+		if v, ok := a.(liveNum); ok {
+			if !copied {
+				t.args, copied = slices.Clone(t.args), true
+			}
+			t.args[i] = *v.p
+		}
+	}
+	return t
+}
+
 func (t text) String() string {
 	if len(t.args) == 0 {
 		return t.format
@@ -119,6 +146,9 @@ type run struct {
 	// showForced poses questions with a single legal choice instead of
 	// answering them (Config.ShowForced).
 	showForced bool
+	// forced collects the answers the engine applies on its own (nil when
+	// nobody reads them).
+	forced *[]forcedAnswer
 	// openForTransfers marks the next question as a point where voluntary
 	// transfers may be made: a space selection, before anything is checked
 	// or paid for the next space, so a transfer can never invalidate a cost
@@ -158,6 +188,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 			break
 		}
 		r.trail = append(r.trail, answer{Faction: f, Choice: c.list[0].ID, Forced: true})
+		if r.forced != nil {
+			*r.forced = append(*r.forced, forcedAnswer{f, question.frozen(), c.list[0]})
+		}
 		r.pos++
 		return c.list[0].ID, nil
 	}

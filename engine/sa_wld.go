@@ -30,7 +30,7 @@ func extortCan(r *run, o *opCtx) bool {
 func extort(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := saPick(r, o, 3, say("Extort (WLD Resources %d): select a Province with a WLD Base", s.Resources[WLD]), func(id SpaceID) bool {
+		id, err := saPick(r, o, 3, say("Extort (WLD Resources %d): select a Province with a WLD Base", live(&s.Resources[WLD])), func(id SpaceID) bool {
 			return extortSpace(r, id)
 		})
 		if err != nil || id < 0 {
@@ -134,7 +134,7 @@ func subornCan(r *run, o *opCtx) bool {
 func suborn(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := saPick(r, o, 3, say("Suborn (WLD Resources %d): select a space with WLD pieces", s.Resources[WLD]), func(id SpaceID) bool {
+		id, err := saPick(r, o, 3, say("Suborn (WLD Resources %d): select a space with WLD pieces", live(&s.Resources[WLD])), func(id SpaceID) bool {
 			return subornSpace(r, o, id)
 		})
 		if err != nil || id < 0 {

@@ -120,7 +120,11 @@ func TestCloseUpEverySpace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for id := range r.m.Spaces {
+	step := 1
+	if testing.Short() {
+		step = 7 // a sample of the spaces
+	}
+	for id := 0; id < len(r.m.Spaces); id += step {
 		id := engine.SpaceID(id)
 		img, err := r.Image(g.State(), g.Deck(), Options{Focus: &id})
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -24,39 +25,58 @@ var subcommands = map[string]struct {
 	"serve":  {serveCmd, "run the Discord bot (see docs/discord.md)"},
 }
 
+// The streams subcommands read and write. run points them at its arguments,
+// so the whole binary can be driven in-process (the README's commands are
+// tests); they are the process's own streams otherwise.
+var (
+	stdin  io.Reader = os.Stdin
+	stdout io.Writer = os.Stdout
+	stderr io.Writer = os.Stderr
+)
+
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: chinaswar <command> [flags]\n\ncommands:")
+	fmt.Fprintln(stderr, "usage: chinaswar <command> [flags]\n\ncommands:")
 	var names []string
 	for n := range subcommands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-8s %s\n", n, subcommands[n].help)
+		fmt.Fprintf(stderr, "  %-8s %s\n", n, subcommands[n].help)
 	}
-	fmt.Fprintln(os.Stderr, "\nRun 'chinaswar <command> -h' for its flags.")
+	fmt.Fprintln(stderr, "\nRun 'chinaswar <command> -h' for its flags.")
 }
 
 func main() {
-	if len(os.Args) < 2 {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run runs the command line args (without the program name) with the given
+// streams and returns the exit status. Calls must not overlap: the streams
+// are the package's.
+func run(args []string, in io.Reader, out, errOut io.Writer) int {
+	stdin, stdout, stderr = in, out, errOut
+	defer func() { stdin, stdout, stderr = os.Stdin, os.Stdout, os.Stderr }()
+	if len(args) < 1 {
 		usage()
-		os.Exit(2)
+		return 2
 	}
-	cmd, ok := subcommands[os.Args[1]]
+	cmd, ok := subcommands[args[0]]
 	if !ok {
-		if a := strings.TrimLeft(os.Args[1], "-"); a == "h" || a == "help" {
+		if a := strings.TrimLeft(args[0], "-"); a == "h" || a == "help" {
 			usage()
-			return
+			return 0
 		}
-		fmt.Fprintf(os.Stderr, "chinaswar: unknown command %q\n\n", os.Args[1])
+		fmt.Fprintf(stderr, "chinaswar: unknown command %q\n\n", args[0])
 		usage()
-		os.Exit(2)
+		return 2
 	}
-	if err := cmd.run(os.Args[2:]); err != nil {
+	if err := cmd.run(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return
+			return 0
 		}
-		fmt.Fprintf(os.Stderr, "chinaswar %s: %v\n", os.Args[1], err)
-		os.Exit(1)
+		fmt.Fprintf(stderr, "chinaswar %s: %v\n", args[0], err)
+		return 1
 	}
+	return 0
 }

@@ -21,7 +21,7 @@ import (
 func playCmd(args []string) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	scenario := fs.String("scenario", "1937", "scenario: 1937 or 1938")
-	seed := fs.Uint64("seed", 1, "random seed (the same seed and choices replay the same game)")
+	seed := fs.Uint64("seed", 0, "the new game's seed (the same seed and choices replay the same game); by default a random one, printed at the start")
 	options := fs.String("options", "", "optional rules, comma-separated: "+strings.Join(engine.OptionNames, ", "))
 	players := fs.String("players", "", `who holds which faction, e.g. "ann=JPN+CPC,bob=NAT+WLD" (names only; teams for victory are an option)`)
 	script := fs.String("script", "", "read lines from this file (- for standard input) and stop at the first bad one")
@@ -48,7 +48,7 @@ func playCmd(args []string) error {
 				return fmt.Errorf("--deck %s: the database stores games of the embedded deck only; play a replacement deck with --db \"\"", *deckPath)
 			}
 			*dbPath = ""
-			fmt.Fprintf(os.Stderr, "Playing with deck %s (%s); the game is kept in memory only.\n", *deckPath, deck.ID)
+			fmt.Fprintf(stderr, "Playing with deck %s (%s); the game is kept in memory only.\n", *deckPath, deck.ID)
 		}
 	}
 	opts, err := engine.ParseOptions(*options)
@@ -59,8 +59,8 @@ func playCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := engine.Config{Scenario: *scenario, Seed: *seed, Options: opts, Deck: deck}
-	c := &commands.Console{Players: seats, Out: os.Stdout}
+	cfg := engine.Config{Scenario: *scenario, Seed: newSeed(fs, *seed), Options: opts, Deck: deck}
+	c := &commands.Console{Players: seats, Out: stdout}
 	c.Board = func(path string) error {
 		png, err := render.Board(c.Table.Game(), render.Options{})
 		if err != nil {
@@ -81,6 +81,7 @@ func playCmd(args []string) error {
 			return err
 		}
 		c.Table = commands.Local{G: g}
+		announceNew(cfg)
 	default:
 		st, err := db.Open(*dbPath)
 		if err != nil {
@@ -97,12 +98,20 @@ func playCmd(args []string) error {
 			return err
 		}
 		if resumed {
-			fmt.Fprintf(os.Stderr, "Resuming game %q from %s (scenario %s); --scenario, --seed and --options apply only to a new game (use --new).\n", *name, *dbPath, t.Game().State().Scenario)
+			ignored := ""
+			fs.Visit(func(f *flag.Flag) {
+				if f.Name == "scenario" || f.Name == "seed" || f.Name == "options" {
+					ignored = "; --scenario, --seed and --options apply only to a new game (use --new, or another --name)"
+				}
+			})
+			fmt.Fprintf(stderr, "Resuming game %q from %s (scenario %s)%s.\n", *name, *dbPath, t.Game().State().Scenario, ignored)
+		} else {
+			announceNew(cfg)
 		}
 		c.Table = t
 	}
 	if *script != "" {
-		in := os.Stdin
+		var in io.Reader = stdin
 		if *script != "-" {
 			f, err := os.Open(*script)
 			if err != nil {
@@ -113,7 +122,7 @@ func playCmd(args []string) error {
 		}
 		return runScript(c, in)
 	}
-	return interact(c, os.Stdin)
+	return interact(c, stdin, leaving(*dbPath, *name))
 }
 
 func parsePlayers(s string) (map[engine.Faction]string, error) {
@@ -140,18 +149,24 @@ func parsePlayers(s string) (map[engine.Faction]string, error) {
 	return seats, nil
 }
 
-func interact(c *commands.Console, in io.Reader) error {
+// interact runs the console on lines typed at in, showing the prompt before
+// each; bye is said on quit or at the end of the input.
+func interact(c *commands.Console, in io.Reader, bye string) error {
 	sc := bufio.NewScanner(in)
 	fmt.Fprintln(c.Out, "China's War 1937-41. Type help for commands.")
 	fmt.Fprintln(c.Out, commands.Provenance)
 	for {
 		fmt.Fprint(c.Out, "\n"+c.PromptText()+"> ")
 		if !sc.Scan() {
-			fmt.Fprintln(c.Out)
+			fmt.Fprintln(c.Out, "\n"+bye)
 			return sc.Err()
+		}
+		if strings.TrimSpace(sc.Text()) == "?" {
+			continue // the prompt is shown before every line anyway
 		}
 		err := c.Exec(sc.Text())
 		if errors.Is(err, commands.ErrQuit) {
+			fmt.Fprintln(c.Out, bye)
 			return nil
 		}
 		if err != nil {

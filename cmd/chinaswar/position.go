@@ -34,6 +34,6 @@ func startPosition(fs *flag.FlagSet, path string) (*engine.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--position %s: %w", path, err)
 	}
-	fmt.Fprintf(os.Stderr, "Playing the position in %s; the game is kept in memory only.\n", path)
+	fmt.Fprintf(stderr, "Playing the position in %s; the game is kept in memory only.\n", path)
 	return g, nil
 }

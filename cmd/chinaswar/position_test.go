@@ -16,7 +16,7 @@ func TestPlayPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)## A complete example\n\n```\n(.*?)```").FindSubmatch(doc)
+	m := regexp.MustCompile("(?s)## A complete example\n\n```text file=puzzle.txt\n(.*?)```").FindSubmatch(doc)
 	if m == nil {
 		t.Fatal("docs/position.md has no complete example")
 	}

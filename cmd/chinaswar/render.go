@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/render"
 )
@@ -44,7 +45,7 @@ func renderCmd(args []string) error {
 	}
 	var o render.Options
 	if *focus != "" {
-		id, err := g.Map().Lookup(*focus)
+		id, err := commands.FindSpace(g.Map(), *focus)
 		if err != nil {
 			return fmt.Errorf("--focus: %w", err)
 		}
@@ -52,7 +53,7 @@ func renderCmd(args []string) error {
 	}
 	for _, name := range strings.Split(*highlight, ",") {
 		if name = strings.TrimSpace(name); name != "" {
-			id, err := g.Map().Lookup(name)
+			id, err := commands.FindSpace(g.Map(), name)
 			if err != nil {
 				return fmt.Errorf("--highlight: %w", err)
 			}

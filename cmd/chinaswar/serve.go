@@ -27,50 +27,23 @@ import (
 // an HTTP interactions endpoint with --http and --public-key. It stops on
 // SIGINT or SIGTERM after finishing the interactions under way.
 func serveCmd(args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	dbPath := fs.String("db", "chinaswar.db", "SQLite database file, created if missing")
-	addr := fs.String("http", "", "serve Discord's HTTP interactions endpoint on this address (e.g. :8080) instead of using the gateway")
-	pub := fs.String("public-key", os.Getenv("DISCORD_PUBLIC_KEY"), "the application's public key in hex, for --http (default $DISCORD_PUBLIC_KEY)")
-	guild := fs.String("guild", "", "register the slash commands in this guild only, which is instant (for testing), instead of globally")
-	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
-	shard := fs.Int("shard", 0, "gateway shard of this process (0-based)")
-	shards := fs.Int("shards", 1, "number of gateway shards (needed from 2,500 guilds)")
-	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
-	if err := fs.Parse(args); err != nil {
+	o, err := parseServe(args)
+	if err != nil {
 		return err
 	}
-	token := os.Getenv("DISCORD_TOKEN")
-	const docs = "see docs/discord.md"
-	var key ed25519.PublicKey
-	switch {
-	case *addr == "" && token == "":
-		return fmt.Errorf("nothing to connect with: set DISCORD_TOKEN to the bot token to use the gateway, or run with --http ADDR --public-key HEX for an HTTP interactions endpoint (%s)", docs)
-	case *addr != "":
-		if *pub == "" {
-			return fmt.Errorf("--http needs the application's public key: --public-key HEX or DISCORD_PUBLIC_KEY (%s)", docs)
-		}
-		k, err := hex.DecodeString(*pub)
-		if err != nil || len(k) != ed25519.PublicKeySize {
-			return fmt.Errorf("--public-key must be %d bytes in hex, as the Developer Portal shows it (%s)", ed25519.PublicKeySize, docs)
-		}
-		key = k
-	}
-	if *shards < 1 || *shard < 0 || *shard >= *shards {
-		return fmt.Errorf("--shard must be from 0 to --shards minus 1")
-	}
-	var handler slog.Handler = slog.NewTextHandler(os.Stderr, nil)
-	if *logJSON {
-		handler = slog.NewJSONHandler(os.Stderr, nil)
+	var handler slog.Handler = slog.NewTextHandler(stderr, nil)
+	if o.logJSON {
+		handler = slog.NewJSONHandler(stderr, nil)
 	}
 	logger := slog.New(handler)
-	store, err := db.Open(*dbPath)
+	store, err := db.Open(o.dbPath)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 	auth := ""
-	if token != "" {
-		auth = "Bot " + token
+	if o.token != "" {
+		auth = "Bot " + o.token
 	}
 	rest, err := discordgo.New(auth)
 	if err != nil {
@@ -105,16 +78,66 @@ func serveCmd(args []string) error {
 	}
 	reminders.Start()
 	defer func() { <-reminders.Stop().Done() }()
-	if *addr != "" {
-		ln, err := net.Listen("tcp", *addr)
+	if o.addr != "" {
+		ln, err := net.Listen("tcp", o.addr)
 		if err != nil {
 			return err
 		}
-		err = b.RunHTTP(ctx, ln, key, *guild, !*noRegister)
+		err = b.RunHTTP(ctx, ln, o.key, o.guild, !o.noRegister)
 		if errors.Is(err, context.Canceled) {
 			err = nil
 		}
 		return err
 	}
-	return b.RunGateway(ctx, *guild, !*noRegister, *shard, *shards)
+	return b.RunGateway(ctx, o.guild, !o.noRegister, o.shard, o.shards)
+}
+
+// serveOptions is a checked serve command line.
+type serveOptions struct {
+	dbPath, addr, guild string
+	noRegister, logJSON bool
+	shard, shards       int
+	key                 ed25519.PublicKey
+	token               string
+}
+
+// parseServe reads and checks serve's flags and environment without
+// connecting to anything.
+func parseServe(args []string) (serveOptions, error) {
+	var o serveOptions
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.dbPath, "db", "chinaswar.db", "SQLite database file, created if missing")
+	fs.StringVar(&o.addr, "http", "", "serve Discord's HTTP interactions endpoint on this address (e.g. :8080) instead of using the gateway")
+	pub := fs.String("public-key", os.Getenv("DISCORD_PUBLIC_KEY"), "the application's public key in hex, for --http (default $DISCORD_PUBLIC_KEY)")
+	fs.StringVar(&o.guild, "guild", "", "register the slash commands in this guild only, which is instant (for testing), instead of globally")
+	fs.BoolVar(&o.noRegister, "no-register", false, "do not register the slash commands at start")
+	fs.IntVar(&o.shard, "shard", 0, "gateway shard of this process (0-based)")
+	fs.IntVar(&o.shards, "shards", 1, "number of gateway shards (needed from 2,500 guilds)")
+	fs.BoolVar(&o.logJSON, "log-json", false, "log JSON lines instead of text")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	o.token = os.Getenv("DISCORD_TOKEN")
+	const docs = "see docs/discord.md"
+	switch {
+	case o.addr == "" && o.token == "":
+		return o, fmt.Errorf("nothing to connect with: set DISCORD_TOKEN to the bot token to use the gateway, or run with --http ADDR --public-key HEX for an HTTP interactions endpoint (%s)", docs)
+	case o.addr != "":
+		if *pub == "" {
+			return o, fmt.Errorf("--http needs the application's public key: --public-key HEX or DISCORD_PUBLIC_KEY (%s)", docs)
+		}
+		k, err := hex.DecodeString(*pub)
+		if err != nil || len(k) != ed25519.PublicKeySize {
+			return o, fmt.Errorf("--public-key must be %d bytes in hex, as the Developer Portal shows it (%s)", ed25519.PublicKeySize, docs)
+		}
+		o.key = k
+	}
+	if o.shards < 1 || o.shard < 0 || o.shard >= o.shards {
+		return o, fmt.Errorf("--shard must be from 0 to --shards minus 1")
+	}
+	return o, nil
 }

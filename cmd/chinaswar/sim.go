@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/engine/sim"
@@ -30,9 +29,9 @@ func simCmd(args []string) error {
 	}
 	st := sim.Run(sim.Config{Scenario: *scenario, Games: *games, Seed: *seed, Options: opts, Check: !*fast})
 	for _, e := range st.Errors {
-		fmt.Fprintln(os.Stderr, "violation:", e)
+		fmt.Fprintln(stderr, "violation:", e)
 	}
-	fmt.Println(st)
+	fmt.Fprintln(stdout, st)
 	if st.Violations > 0 {
 		return fmt.Errorf("%d games violated the engine's invariants", st.Violations)
 	}

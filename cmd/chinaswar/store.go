@@ -46,7 +46,7 @@ func replayCmd(args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Println(rep)
+		fmt.Fprintln(stdout, rep)
 		if !rep.Identical() {
 			bad++
 		}
@@ -77,7 +77,7 @@ func backupCmd(args []string) error {
 	if err := st.Backup(context.Background(), *out); err != nil {
 		return err
 	}
-	fmt.Printf("backed up %s to %s\n", *dbPath, *out)
+	fmt.Fprintf(stdout, "backed up %s to %s\n", *dbPath, *out)
 	return nil
 }
 

@@ -19,7 +19,7 @@ func docExample(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)## A complete example\n\n```\n(.*?)```").FindSubmatch(data)
+	m := regexp.MustCompile("(?s)## A complete example\n\n```text file=puzzle.txt\n(.*?)```").FindSubmatch(data)
 	if m == nil {
 		t.Fatal("docs/position.md has no complete example")
 	}
