@@ -25,7 +25,7 @@ type canvas struct {
 	k      float64 // board pixels to image pixels
 	origin geo.Pt  // board point at the image's top left
 	fonts  [2]*truetype.Font
-	faces  map[faceKey]font.Face
+	faces  map[faceKey]*metricFace
 }
 
 type faceKey struct {
@@ -36,11 +36,11 @@ type faceKey struct {
 // facePool keeps sets of faces between renders: a face caches rendered
 // glyphs, so reusing one saves rasterising and hinting every glyph anew,
 // while the pool guarantees a face set serves one render at a time.
-var facePool = sync.Pool{New: func() any { return map[faceKey]font.Face{} }}
+var facePool = sync.Pool{New: func() any { return map[faceKey]*metricFace{} }}
 
 func newCanvas(img *image.RGBA, k float64, origin geo.Pt, regular, bold *truetype.Font) *canvas {
 	return &canvas{img: img, dc: gg.NewContextForRGBA(img), k: k, origin: origin,
-		fonts: [2]*truetype.Font{regular, bold}, faces: facePool.Get().(map[faceKey]font.Face)}
+		fonts: [2]*truetype.Font{regular, bold}, faces: facePool.Get().(map[faceKey]*metricFace)}
 }
 
 // release returns the canvas's faces to the pool; the canvas must not be
@@ -81,7 +81,7 @@ func (c *canvas) face(bold bool, size float64) font.Face {
 		if bold {
 			fi = 1
 		}
-		f = geo.Face(c.fonts[fi], key.size)
+		f = newMetricFace(geo.Face(c.fonts[fi], key.size))
 		c.faces[key] = f
 	}
 	return f
@@ -132,6 +132,9 @@ func (c *canvas) text(s string, p geo.Pt, f font.Face, col color.Color) {
 
 // textWidth is the width of s in f, in board pixels.
 func (c *canvas) textWidth(s string, f font.Face) float64 {
+	if mf, ok := f.(*metricFace); ok {
+		return float64(mf.width(s)) / 64 / c.k
+	}
 	return geo.TextWidth(f, s) / c.k
 }
 

@@ -144,7 +144,7 @@ func railroad(c *canvas, path []geo.Pt) {
 // drawTints shades Provinces at Support blue and at Opposition red.
 func drawTints(c *canvas, b *board, m *engine.Map, s *engine.State) {
 	for id := range m.Spaces {
-		if !m.Spaces[id].IsProvince() {
+		if !m.Spaces[id].IsProvince() || !c.sees(b.spaces[id].bounds) {
 			continue
 		}
 		switch s.Spaces[id].Support {
