@@ -120,22 +120,45 @@ func over(dst, src *image.RGBA, r image.Rectangle) {
 	}
 }
 
-// scratch recycles pixel buffers between renders. Their pixels are stale:
-// whoever takes one paints all of it.
-var scratch sync.Pool // of *image.RGBA
-
-// getRGBA returns an image of bounds r, recycled when a large enough
-// buffer is free.
-func getRGBA(r image.Rectangle) *image.RGBA {
-	n := 4 * r.Dx() * r.Dy()
-	if img, ok := scratch.Get().(*image.RGBA); ok {
-		if cap(img.Pix) >= n {
-			return &image.RGBA{Pix: img.Pix[:n], Stride: 4 * r.Dx(), Rect: r}
-		}
-		scratch.Put(img)
-	}
-	return image.NewRGBA(r)
+// scratch keeps a few pixel buffers between close-ups, whose sizes vary
+// and which need two at once. Their pixels are stale: whoever takes one
+// paints all of it.
+var scratch struct {
+	sync.Mutex
+	free [][]uint8
 }
 
-// putRGBA hands img back for reuse; it must not be used after.
-func putRGBA(img *image.RGBA) { scratch.Put(img) }
+// maxScratch bounds the buffers kept: two per close-up being drawn.
+const maxScratch = 4
+
+// getRGBA returns an image of bounds r, in the smallest free buffer that
+// holds it, or a new one.
+func getRGBA(r image.Rectangle) *image.RGBA {
+	n := 4 * r.Dx() * r.Dy()
+	scratch.Lock()
+	best := -1
+	for i, b := range scratch.free {
+		if cap(b) >= n && (best < 0 || cap(b) < cap(scratch.free[best])) {
+			best = i
+		}
+	}
+	var pix []uint8
+	if best >= 0 {
+		pix = scratch.free[best][:n]
+		scratch.free = append(scratch.free[:best], scratch.free[best+1:]...)
+	}
+	scratch.Unlock()
+	if pix == nil {
+		return image.NewRGBA(r)
+	}
+	return &image.RGBA{Pix: pix, Stride: 4 * r.Dx(), Rect: r}
+}
+
+// putRGBA hands img's buffer back for reuse; img must not be used after.
+func putRGBA(img *image.RGBA) {
+	scratch.Lock()
+	defer scratch.Unlock()
+	if len(scratch.free) < maxScratch {
+		scratch.free = append(scratch.free, img.Pix)
+	}
+}
