@@ -75,6 +75,21 @@ func BenchmarkCloseUp(b *testing.B) {
 	cpuMetric(b, start)
 }
 
+// BenchmarkCloseUpCold is a close-up whose static layers are not kept yet:
+// the first close-up of a space, or one evicted from the cache.
+func BenchmarkCloseUpCold(b *testing.B) {
+	r, s, d := benchState(b)
+	id := r.m.MustID("Hebei")
+	start := cpuTime()
+	for b.Loop() {
+		r.closeUps.entries = nil
+		if _, err := r.PNG(s, d, Options{Focus: &id}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpuMetric(b, start)
+}
+
 // cpuMetric reports CPU time per operation beside wall time, since the
 // shared machine's load inflates wall time.
 func cpuMetric(b *testing.B, start time.Duration) {
