@@ -113,7 +113,8 @@ func run(pkgs []string, benchtime string) error {
 
 	fsync := measureFsync()
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n_Regenerated %s on one core (GOMAXPROCS=1); CPU time where a benchmark reports it._\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&b, "\n_Regenerated %s on one core (GOMAXPROCS=1). cpu-ms/op is CPU time; ns/op and\n"+
+		"other times are wall time, which a loaded machine inflates._\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	b.WriteString("| Package | Benchmark | Goal | Latest | Floor |\n|---|---|---|---|---|\n")
 	for _, r := range all {
 		key := r.pkg + " " + r.name
@@ -210,9 +211,15 @@ func runBench(dir, benchtime string) (map[string]string, error) {
 		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
 			continue
 		}
-		name := f[0]
-		if k := strings.LastIndex(name, "-"); k > 0 {
-			name = name[:k] // the GOMAXPROCS suffix, absent at 1
+		name := f[0] // at GOMAXPROCS=1, without a -N suffix
+		// Sub-benchmarks share their parent's row.
+		if parent, sub, ok := strings.Cut(name, "/"); ok {
+			line := sub + ": " + figures(f[2:])
+			if res[parent] != "" {
+				line = res[parent] + "; " + line
+			}
+			res[parent] = line
+			continue
 		}
 		res[name] = figures(f[2:])
 	}
