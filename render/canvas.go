@@ -90,7 +90,7 @@ func (c *canvas) face(bold bool, size float64) font.Face {
 
 func (c *canvas) setColor(col color.Color) { c.dc.SetColor(col) }
 
-// fillAll paints the whole image one colour, far faster than a gg fill.
+// fillAll paints the whole image one colour, far faster than filling a path.
 func (c *canvas) fillAll(col color.Color) {
 	draw.Draw(c.img, c.img.Rect, image.NewUniform(col), image.Point{}, draw.Src)
 }

@@ -49,7 +49,7 @@ func (r *Renderer) closeUp(s *engine.State, id engine.SpaceID, hl []engine.Space
 	defer whole.release()
 	whole.fillAll(panelBg)
 
-	// gg draws only from an image's origin, so the map is drawn apart and
+	// The pen paints from an image's origin, so the map is drawn apart and
 	// copied in.
 	mapPart := getRGBA(l.full.Rect)
 	defer putRGBA(mapPart)
