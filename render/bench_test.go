@@ -1,6 +1,10 @@
 package render
 
 import (
+	"bytes"
+	"compress/flate"
+	"image"
+	"image/draw"
 	"syscall"
 	"testing"
 	"time"
@@ -71,6 +75,21 @@ func BenchmarkCloseUp(b *testing.B) {
 	cpuMetric(b, start)
 }
 
+// BenchmarkCloseUpCold is a close-up whose static layers are not kept yet:
+// the first close-up of a space, or one evicted from the cache.
+func BenchmarkCloseUpCold(b *testing.B) {
+	r, s, d := benchState(b)
+	id := r.m.MustID("Hebei")
+	start := cpuTime()
+	for b.Loop() {
+		r.closeUps.entries = nil
+		if _, err := r.PNG(s, d, Options{Focus: &id}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpuMetric(b, start)
+}
+
 // cpuMetric reports CPU time per operation beside wall time, since the
 // shared machine's load inflates wall time.
 func cpuMetric(b *testing.B, start time.Duration) {
@@ -83,4 +102,65 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// boardImage is the benchmark position drawn, for the encoding benchmarks.
+func boardImage(b *testing.B) *image.RGBA {
+	r, s, d := benchState(b)
+	img, err := r.Image(s, d, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return img
+}
+
+// BenchmarkEncode is the PNG encoding of a drawn board alone.
+func BenchmarkEncode(b *testing.B) {
+	img := boardImage(b)
+	var size int
+	start := cpuTime()
+	for b.Loop() {
+		png, err := encodePNG(img)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size), "bytes")
+	cpuMetric(b, start)
+}
+
+// BenchmarkFloorEncodeFlat is a floor for BenchmarkEncode: the same encoder
+// on a board-sized image of one colour, where filtering and deflate have
+// the least work.
+func BenchmarkFloorEncodeFlat(b *testing.B) {
+	img := image.NewRGBA(image.Rect(0, 0, BoardW, BoardH))
+	draw.Draw(img, img.Rect, image.NewUniform(panelBg), image.Point{}, draw.Src)
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := encodePNG(img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpuMetric(b, start)
+}
+
+// BenchmarkFloorDeflateRaw is another floor: the standard library's
+// fastest deflate of the drawn board's raw RGBA bytes, unfiltered.
+func BenchmarkFloorDeflateRaw(b *testing.B) {
+	img := boardImage(b)
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.BestSpeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		w.Reset(&buf)
+		w.Write(img.Pix)
+		w.Close()
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+	cpuMetric(b, start)
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -17,15 +16,16 @@ import (
 
 // canvas draws board coordinates onto an image through a view: a scale and
 // an origin, so the same drawing code makes the full board (scale 1) and
-// close-ups. Text is drawn with font.Drawer directly, which is much faster
-// than gg's per-glyph transformed text. A canvas belongs to one render.
+// close-ups. Shapes are drawn with a pen, which paints as gg does; text is
+// drawn with font.Drawer directly, which is much faster than gg's per-glyph
+// transformed text. A canvas belongs to one render.
 type canvas struct {
 	img    *image.RGBA
-	dc     *gg.Context
+	dc     *pen
 	k      float64 // board pixels to image pixels
 	origin geo.Pt  // board point at the image's top left
 	fonts  [2]*truetype.Font
-	faces  map[faceKey]font.Face
+	faces  map[faceKey]*metricFace
 }
 
 type faceKey struct {
@@ -36,21 +36,22 @@ type faceKey struct {
 // facePool keeps sets of faces between renders: a face caches rendered
 // glyphs, so reusing one saves rasterising and hinting every glyph anew,
 // while the pool guarantees a face set serves one render at a time.
-var facePool = sync.Pool{New: func() any { return map[faceKey]font.Face{} }}
+var facePool = sync.Pool{New: func() any { return map[faceKey]*metricFace{} }}
 
 func newCanvas(img *image.RGBA, k float64, origin geo.Pt, regular, bold *truetype.Font) *canvas {
-	return &canvas{img: img, dc: gg.NewContextForRGBA(img), k: k, origin: origin,
-		fonts: [2]*truetype.Font{regular, bold}, faces: facePool.Get().(map[faceKey]font.Face)}
+	return &canvas{img: img, dc: newPen(img), k: k, origin: origin,
+		fonts: [2]*truetype.Font{regular, bold}, faces: facePool.Get().(map[faceKey]*metricFace)}
 }
 
-// release returns the canvas's faces to the pool; the canvas must not be
-// used after it. Close-ups at odd scales would grow a set without bound, so
-// large sets are dropped.
+// release returns the canvas's pen and faces to their pools; the canvas
+// must not be used after it. Close-ups at odd scales would grow a set of
+// faces without bound, so large sets are dropped.
 func (c *canvas) release() {
+	c.dc.release()
 	if len(c.faces) <= 48 {
 		facePool.Put(c.faces)
 	}
-	c.faces = nil
+	c.dc, c.faces = nil, nil
 }
 
 // sees reports whether board rectangle r shows in the image at all, so
@@ -81,7 +82,7 @@ func (c *canvas) face(bold bool, size float64) font.Face {
 		if bold {
 			fi = 1
 		}
-		f = geo.Face(c.fonts[fi], key.size)
+		f = newMetricFace(geo.Face(c.fonts[fi], key.size))
 		c.faces[key] = f
 	}
 	return f
@@ -89,7 +90,7 @@ func (c *canvas) face(bold bool, size float64) font.Face {
 
 func (c *canvas) setColor(col color.Color) { c.dc.SetColor(col) }
 
-// fillAll paints the whole image one colour, far faster than a gg fill.
+// fillAll paints the whole image one colour, far faster than filling a path.
 func (c *canvas) fillAll(col color.Color) {
 	draw.Draw(c.img, c.img.Rect, image.NewUniform(col), image.Point{}, draw.Src)
 }
@@ -132,6 +133,9 @@ func (c *canvas) text(s string, p geo.Pt, f font.Face, col color.Color) {
 
 // textWidth is the width of s in f, in board pixels.
 func (c *canvas) textWidth(s string, f font.Face) float64 {
+	if mf, ok := f.(*metricFace); ok {
+		return float64(mf.width(s)) / 64 / c.k
+	}
 	return geo.TextWidth(f, s) / c.k
 }
 

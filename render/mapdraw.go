@@ -73,7 +73,6 @@ func hatch(c *canvas, ring []geo.Pt, spacing float64) {
 func drawLines(c *canvas, b *board, m *engine.Map) {
 	c.setColor(border)
 	c.lineWidth(2)
-	c.dc.SetLineJoinRound()
 	for id := range m.Spaces {
 		if g := &b.spaces[id]; g.ring != nil {
 			c.path(g.ring, true)
@@ -144,7 +143,7 @@ func railroad(c *canvas, path []geo.Pt) {
 // drawTints shades Provinces at Support blue and at Opposition red.
 func drawTints(c *canvas, b *board, m *engine.Map, s *engine.State) {
 	for id := range m.Spaces {
-		if !m.Spaces[id].IsProvince() {
+		if !m.Spaces[id].IsProvince() || !c.sees(b.spaces[id].bounds) {
 			continue
 		}
 		switch s.Spaces[id].Support {

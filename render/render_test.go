@@ -176,7 +176,8 @@ func TestHighlight(t *testing.T) {
 }
 
 // TestConcurrentRenders renders from several goroutines at once with one
-// Renderer; run with -race.
+// Renderer, boards and more close-ups than its cache keeps, and checks each
+// against a lone render; run with -race.
 func TestConcurrentRenders(t *testing.T) {
 	r := newRenderer(t)
 	g, err := engine.New(engine.Config{Scenario: "1938", Seed: 2})
@@ -184,28 +185,46 @@ func TestConcurrentRenders(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, d := g.State(), g.Deck()
-	want, err := r.PNG(s, d, Options{})
+	const workers, each = 4, 6
+	focus := func(i, j int) *engine.SpaceID {
+		if (i+j)%2 == 0 {
+			return nil
+		}
+		id := engine.SpaceID(i*each + j)
+		return &id
+	}
+	want := map[engine.SpaceID][]byte{}
+	board, err := r.PNG(s, d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	for i := range workers {
+		for j := range each {
+			if f := focus(i, j); f != nil {
+				if want[*f], err = r.PNG(s, d, Options{Focus: f}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 8)
-	for i := range 4 {
+	errs := make(chan error, workers)
+	for i := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range 3 {
-				o := Options{}
-				if (i+j)%2 == 1 {
-					id := engine.SpaceID(i + j)
-					o.Focus = &id
-				}
+			for j := range each {
+				o := Options{Focus: focus(i, j)}
 				b, err := r.PNG(s, d, o)
 				if err != nil {
 					errs <- err
 					return
 				}
-				if o.Focus == nil && !bytes.Equal(b, want) {
+				w := board
+				if o.Focus != nil {
+					w = want[*o.Focus]
+				}
+				if !bytes.Equal(b, w) {
 					errs <- fmt.Errorf("goroutine %d, render %d differs from a lone render", i, j)
 					return
 				}
@@ -219,7 +238,6 @@ func TestConcurrentRenders(t *testing.T) {
 	}
 }
 
-// TestBoardHelper renders through the package-level Board.
 func TestBoardHelper(t *testing.T) {
 	g, err := engine.New(engine.Config{Scenario: "1937", Seed: 3})
 	if err != nil {
