@@ -64,17 +64,24 @@ func leagueCrashChild(path string, seed uint64) error {
 }
 
 // crashLeagueGame is the place's active league game, opened and started
-// when there is none.
+// when there is none. A lobby left by a kill before its start is seated
+// and started.
 func crashLeagueGame(s *Store, l League, seed uint64) (int64, error) {
 	id, err := s.ActiveGame(ctx, crashPlace)
-	if err == nil || !errors.Is(err, ErrNotFound) {
-		return id, err
-	}
-	if id, err = s.CreateLeagueLobby(ctx, crashPlace, engine.Config{Scenario: "1938", Seed: seed}, "ann", l.ID); err != nil {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		if id, err = s.CreateLeagueLobby(ctx, crashPlace, engine.Config{Scenario: "1938", Seed: seed}, "ann", l.ID); err != nil {
+			return 0, err
+		}
+	case err != nil:
 		return 0, err
 	}
+	info, err := s.Info(ctx, id)
+	if err != nil || !info.Lobby {
+		return id, err
+	}
 	for _, f := range engine.Factions {
-		if err := s.ClaimSeat(ctx, id, f, Seat{Player: "p" + f.String()}); err != nil {
+		if err := s.ClaimSeat(ctx, id, f, Seat{Player: "p" + f.String()}); err != nil && !errors.Is(err, ErrSeatTaken) {
 			return 0, err
 		}
 	}
