@@ -67,6 +67,14 @@ func control(t *testing.T, msg fakediscord.Message, p *engine.Prompt, choice str
 // that clicking it edits the turn message in place; it returns that choice.
 func (w *world) toInPlace(channel string) (engine.Faction, string) {
 	w.t.Helper()
+	return w.toChoice(channel, true)
+}
+
+// toChoice is toInPlace, or with inPlace false its opposite: a choice
+// that completes a step or hands the decision on, after which the turn
+// message is closed and a new one posted.
+func (w *world) toChoice(channel string, inPlace bool) (engine.Faction, string) {
+	w.t.Helper()
 	for i := 0; i < 300; i++ {
 		g := w.game(channel)
 		p := g.Engine.Prompt()
@@ -86,7 +94,8 @@ func (w *world) toInPlace(channel string) (engine.Faction, string) {
 			if err := h.Do(p.Faction, p.Choices[k].ID); err != nil {
 				w.t.Fatal(err)
 			}
-			if len(h.Log()) == len(g.Engine.Log()) && h.Prompt() != nil && h.Prompt().Faction == p.Faction {
+			same := len(h.Log()) == len(g.Engine.Log()) && h.Prompt() != nil && h.Prompt().Faction == p.Faction
+			if same == inPlace && h.Prompt() != nil {
 				return p.Faction, p.Choices[k].ID
 			}
 		}
@@ -96,7 +105,7 @@ func (w *world) toInPlace(channel string) (engine.Faction, string) {
 			w.t.Fatalf("/do %s was not applied", c.ID)
 		}
 	}
-	w.t.Fatal("no decision that goes on in place within 300 decisions")
+	w.t.Fatalf("no such decision (in place: %v) within 300 decisions", inPlace)
 	return 0, ""
 }
 
@@ -110,13 +119,16 @@ func TestFailedTurnEdit(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		status int
-		edits  int // failed edits in a row
+		edits  int  // failed edits in a row
+		typed  bool // the choice is typed with /do, not clicked
 	}{
-		{"unknown webhook once", http.StatusNotFound, 1},
-		{"server error once", http.StatusInternalServerError, 1},
-		{"unknown webhook throughout", http.StatusNotFound, len(retryDelays) + 1},
-		{"service unavailable throughout", http.StatusServiceUnavailable, len(retryDelays) + 1},
-		{"server error throughout", http.StatusInternalServerError, len(retryDelays) + 1},
+		{"unknown webhook once", http.StatusNotFound, 1, false},
+		{"server error once", http.StatusInternalServerError, 1, false},
+		{"unknown webhook throughout", http.StatusNotFound, len(retryDelays) + 1, false},
+		{"service unavailable throughout", http.StatusServiceUnavailable, len(retryDelays) + 1, false},
+		{"server error throughout", http.StatusInternalServerError, len(retryDelays) + 1, false},
+		{"typed, server error once", http.StatusInternalServerError, 1, true},
+		{"typed, server error throughout", http.StatusInternalServerError, len(retryDelays) + 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, worldOptions{route: viaEither})
@@ -127,7 +139,11 @@ func TestFailedTurnEdit(t *testing.T) {
 			msg, _, _ := w.turnMessage(ch)
 			id, values := control(t, msg, g.Engine.Prompt(), choice)
 			w.fake.Fail(fakediscord.Edits, tc.edits, tc.status)
-			w.click(memberFor(f), msg, id, values...)
+			if tc.typed {
+				w.command(memberFor(f), ch, "do", "", str("choice", choice))
+			} else {
+				w.click(memberFor(f), msg, id, values...)
+			}
 			if left := w.fake.Pending(fakediscord.Edits); left != 0 {
 				t.Fatalf("%d injected failures unused: the edit was not tried again", left)
 			}
@@ -144,7 +160,7 @@ func TestFailedTurnEdit(t *testing.T) {
 					t.Errorf("the old turn message says %q", old.Content)
 				}
 			} else if newest.ID != msg.ID {
-				t.Error("a new turn message was posted although the edit went through on a second try")
+				t.Error("a new turn message was posted although the edit went through on a later try")
 			}
 			g = w.game(ch)
 			p := g.Engine.Prompt()
@@ -157,6 +173,36 @@ func TestFailedTurnEdit(t *testing.T) {
 			w.checkDiscord()
 		})
 	}
+}
+
+// TestFailedTurnClose: when closing the turn message after a completed
+// step fails on the click's own route, it is closed through the channel
+// instead, and the next turn message is the only live one.
+func TestFailedTurnClose(t *testing.T) {
+	w := newWorld(t, worldOptions{route: viaEither})
+	const ch = "655"
+	w.setup(ch, "")
+	f, choice := w.toChoice(ch, false)
+	g := w.game(ch)
+	msg, _, _ := w.turnMessage(ch)
+	id, values := control(t, msg, g.Engine.Prompt(), choice)
+	w.fake.Fail(fakediscord.Edits, len(retryDelays)+1, http.StatusNotFound)
+	w.click(memberFor(f), msg, id, values...)
+	if got := w.game(ch).Seq; got != g.Seq+1 {
+		t.Fatalf("decision %d after the click, want %d", got, g.Seq+1)
+	}
+	if old, _ := w.fake.Message(msg.ID); !strings.HasPrefix(old.Content, "✔") || len(old.Controls()) != 0 {
+		t.Errorf("the old turn message was not closed: %q, %d controls", old.Content, len(old.Controls()))
+	}
+	newest := w.oneLiveTurn(ch)
+	g = w.game(ch)
+	p := g.Engine.Prompt()
+	id, values = control(t, newest, p, p.Choices[0].ID)
+	it := w.click(memberFor(p.Faction), newest, id, values...)
+	if got := w.game(ch).Seq; got != g.Seq+1 {
+		t.Fatalf("the next click on the newest turn message was not accepted: %q", w.privateReply(it))
+	}
+	w.checkDiscord()
 }
 
 // TestStrandedTurnRefreshed: when both editing the turn message and
