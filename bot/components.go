@@ -41,12 +41,18 @@ func buttonStyle(s commands.Style) discordgo.ButtonStyle {
 }
 
 // applicationCommands turns the command layer's slash commands into
-// Discord's application commands.
+// Discord's application commands. Games are played in a server's channels,
+// so every command is offered there only: installed with the server, never
+// in a direct message with the bot or a group DM (Discord reads contexts
+// and integration_types on global commands; a server's own commands are
+// offered in that server only anyway).
 func applicationCommands() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range commands.Slash {
+		contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+		installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 		out = append(out, &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: c.Name,
-			Description: c.Description, Options: commandOptionsOf(c.Options)})
+			Description: c.Description, Options: commandOptionsOf(c.Options), Contexts: &contexts, IntegrationTypes: &installs})
 	}
 	return out
 }

@@ -63,7 +63,7 @@ func (c *call) giveCommand(ctx context.Context, sub string, o options) error {
 	// The executing faction's turn message still shows the old decision
 	// count, so its buttons would be refused as stale: show it afresh.
 	if ch.After.Prompt() != nil {
-		c.showTurn(ctx, t.Game, ch.After, ch.Seq, false)
+		c.showTurn(ctx, t.Game, ch.After, ch.Seq, nil, false)
 	}
 	return nil
 }

@@ -43,10 +43,22 @@ func (c *call) playClick(ctx context.Context, id commands.ControlID) error {
 	case id.Seq < t.Seq && c.retried(ctx, t, id):
 		c.outcome = "duplicate"
 		return nil
-	case t.Seq != id.Seq:
-		return refused("refused: stale", fmt.Sprintf("This message is out of date: the game has moved on (decision %d; this message showed decision %d). Nothing was changed: use the newest turn message.", t.Seq, id.Seq))
 	}
 	p := t.Engine.Prompt()
+	if id.Seq < t.Seq && p != nil {
+		ref, ok := c.b.turn(ctx, t.ID)
+		if ok && ref.message == c.messageID() {
+			// The turn message the bot last recorded: a failed edit may
+			// have left it behind the game.
+			if !c.sameAsShown(t, id, ref) {
+				return c.refreshTurn(ctx, t, id)
+			}
+			id.Seq = t.Seq
+		}
+	}
+	if t.Seq != id.Seq {
+		return refused("refused: stale", fmt.Sprintf("This message is out of date: the game has moved on (decision %d; this message showed decision %d). Nothing was changed: use the newest turn message.", t.Seq, id.Seq))
+	}
 	if p == nil {
 		return refused("refused: over", "The game is over. Nothing was changed.")
 	}
@@ -57,7 +69,7 @@ func (c *call) playClick(ctx context.Context, id commands.ControlID) error {
 	case commands.KindPage:
 		c.outcome = "page"
 		m := c.b.turnMessage(t.Game, t.Engine, t.Seq, id.Page, false)
-		if err := c.edit(ctx, m); err != nil {
+		if err := retry(ctx, true, func() error { return c.edit(ctx, m) }); err != nil {
 			return quiet(err)
 		}
 		c.b.setTurn(ctx, t.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), t.Seq})
@@ -216,7 +228,7 @@ func (c *call) present(ctx context.Context, t *table, ch commands.Change, clicke
 	c.b.remember(channel, t.ID, ch.Seq, after)
 	prev := ch.Before.Prompt()
 	if !ch.Over && len(ch.Entries) == 0 && after.Prompt().Faction == prev.Faction {
-		c.showTurn(ctx, t.Game, after, ch.Seq, clicked)
+		c.showTurn(ctx, t.Game, after, ch.Seq, ch.Forced, clicked)
 		return
 	}
 	// Draw the board while the old turn message is closed.
@@ -226,15 +238,18 @@ func (c *call) present(ctx context.Context, t *table, ch commands.Change, clicke
 	}
 	closing := closedTurn(t.Game, prev, ch.Applied, ch.Undo)
 	if clicked {
-		if err := c.edit(ctx, closing); err != nil {
-			c.fail(err)
+		if err := retry(ctx, true, func() error { return c.edit(ctx, closing) }); err != nil {
+			// Through the channel instead, so that the old buttons go.
+			if !c.b.editChannelMessage(ctx, turnRef{channel: channel, message: c.messageID()}, closing) {
+				c.fail(err)
+			}
 		}
 	} else if ref, ok := c.b.turn(ctx, t.ID); ok {
 		c.b.editChannelMessage(ctx, ref, closing)
 	}
 	c.b.forgetTurn(ctx, t.ID)
 	if len(ch.Entries) > 0 {
-		c.summary(ctx, ch.Entries, <-board)
+		c.summary(ctx, ch.Entries, ch.Forced, <-board)
 	}
 	if ch.Over {
 		c.outcome = "game over"
@@ -250,16 +265,27 @@ func (c *call) present(ctx context.Context, t *table, ch commands.Change, clicke
 	c.postTurn(ctx, t.Game, after, ch.Seq)
 }
 
-// showTurn updates the turn message for the same faction's next decision:
-// in place when it can, else as a new message.
-func (c *call) showTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int64, clicked bool) {
+// showTurn updates the turn message for the same faction's next decision,
+// saying first what the engine applied on its own: in place when it can,
+// else as a new message. A failed edit is tried again briefly; if it still
+// fails, a new turn message is posted and the old one closed, so the turn
+// is never stranded behind buttons of an earlier decision.
+func (c *call) showTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int64, forced []engine.Forced, clicked bool) {
 	m := c.b.turnMessage(g, e, seq, 0, false)
+	if note := forcedNote(forced); note != "" {
+		m.content += "\n" + note
+	}
 	if clicked {
-		if err := c.edit(ctx, m); err != nil {
-			c.fail(err)
+		err := retry(ctx, true, func() error { return c.edit(ctx, m) })
+		if err == nil {
+			c.b.setTurn(ctx, g.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), seq})
 			return
 		}
-		c.b.setTurn(ctx, g.ID, c.i.GuildID, turnRef{c.i.ChannelID, c.messageID(), seq})
+		c.b.log.Warn("editing a turn message; posting a new one", "game", g.ID, "message", c.messageID(), "error", err)
+		old, posted := c.newTurn(ctx, g, m, seq)
+		if posted && old.message != c.messageID() {
+			c.b.closeTurn(ctx, turnRef{channel: c.i.ChannelID, message: c.messageID()}, g.ID, seq)
+		}
 		return
 	}
 	if ref, ok := c.b.turn(ctx, g.ID); ok && c.b.editChannelMessage(ctx, ref, m) {
@@ -267,20 +293,55 @@ func (c *call) showTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int
 		c.b.setTurn(ctx, g.ID, c.i.GuildID, ref)
 		return
 	}
-	c.postTurn(ctx, g, e, seq)
+	c.newTurn(ctx, g, m, seq)
 }
 
 // postTurn posts a new turn message, pinging the player unless it is the
 // one who just acted.
 func (c *call) postTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int64) {
 	p := e.Prompt()
-	m := c.b.turnMessage(g, e, seq, 0, g.Seats[p.Faction].Player != c.userID())
-	msg, err := c.followup(ctx, m, false)
+	c.newTurn(ctx, g, c.b.turnMessage(g, e, seq, 0, g.Seats[p.Faction].Player != c.userID()), seq)
+}
+
+// newTurn posts turn message m for decision seq, records it, and closes
+// the turn message it replaces (after /game leave and join, /game replace,
+// or a failed edit), so that the channel never shows two live ones. It
+// returns the replaced message, and whether m was posted.
+func (c *call) newTurn(ctx context.Context, g *db.Game, m message, seq int64) (old turnRef, posted bool) {
+	old, _ = c.b.turn(ctx, g.ID)
+	var msg *discordgo.Message
+	err := retry(ctx, false, func() (err error) {
+		msg, err = c.followup(ctx, m, false)
+		return err
+	})
 	if err != nil {
 		c.fail(err)
-		return
+		return old, false
 	}
 	c.b.setTurn(ctx, g.ID, c.i.GuildID, turnRef{msg.ChannelID, msg.ID, seq})
+	if old.message != "" && old.message != msg.ID {
+		c.b.closeTurn(ctx, old, g.ID, seq)
+	}
+	return old, true
+}
+
+// closeTurn takes the controls off a turn message that a newer one, for
+// decision seq, replaced.
+func (b *Bot) closeTurn(ctx context.Context, ref turnRef, game, seq int64) {
+	b.editChannelMessage(ctx, ref, message{content: fmt.Sprintf("↪ Replaced by a newer turn message below (game %d, decision %d); these buttons are gone.", game, seq)})
+}
+
+// forcedNote says which answers the engine applied on its own, each the
+// only legal one, or "" when there were none.
+func forcedNote(forced []engine.Forced) string {
+	if len(forced) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, f := range forced {
+		fmt.Fprintf(&b, "Applied for you (the only legal choice): %s: %s → %s\n", f.Faction, f.Question, f.Choice.Label)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // drawChange draws the board after a change, outlining the spaces changed
@@ -303,9 +364,13 @@ func (c *call) drawChange(ch commands.Change) <-chan []byte {
 }
 
 // summary posts the completed action's log lines as a paragraph, with the
-// board.
-func (c *call) summary(ctx context.Context, entries []engine.Entry, png []byte) {
-	parts := commands.Split(commands.Summary(entries), maxContent)
+// board, after the answers the engine applied on its own.
+func (c *call) summary(ctx context.Context, entries []engine.Entry, forced []engine.Forced, png []byte) {
+	text := commands.Summary(entries)
+	if note := forcedNote(forced); note != "" {
+		text = note + "\n\n" + text
+	}
+	parts := commands.Split(text, maxContent)
 	first := message{content: parts[0]}
 	if png != nil {
 		first.files = []file{{name: "board.png", data: png}}
@@ -337,8 +402,15 @@ func (b *Bot) editChannelMessage(ctx context.Context, ref turnRef, m message) bo
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	_, err := b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: ref.message, Channel: ref.channel,
-		Content: &m.content, Embeds: &m.embeds, Components: &comps, AllowedMentions: m.mentions()}, discordgo.WithContext(ctx))
+	embeds := m.embeds
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	err := retry(ctx, true, func() error {
+		_, err := b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: ref.message, Channel: ref.channel,
+			Content: &m.content, Embeds: &embeds, Components: &comps, AllowedMentions: m.mentions()}, discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil {
 		b.log.Warn("editing a turn message", "channel", ref.channel, "message", ref.message, "error", err)
 		return false

@@ -20,6 +20,9 @@ func (c *call) route() (*discordgo.InteractionResponse, work) {
 		c.what, c.outcome = "unknown", "refused: no user"
 		return ephemeral("Discord did not say who you are; nothing was done."), nil
 	}
+	if c.i.GuildID == "" && c.i.Type != discordgo.InteractionPing {
+		return c.outsideServer()
+	}
 	switch c.i.Type {
 	case discordgo.InteractionPing:
 		c.what, c.outcome = "ping", "pong"
@@ -34,6 +37,24 @@ func (c *call) route() (*discordgo.InteractionResponse, work) {
 	c.what, c.outcome = fmt.Sprintf("type %d", c.i.Type), "refused: unsupported"
 	return ephemeral("This kind of interaction is not supported."), nil
 }
+
+// outsideServer refuses an interaction from a direct message (or a group
+// DM): games belong to a server's channels, and the commands are
+// registered for servers only, but a client may still send one.
+func (c *call) outsideServer() (*discordgo.InteractionResponse, work) {
+	c.what, c.outcome = "direct message", "refused: not in a server"
+	if c.i.Type == discordgo.InteractionApplicationCommand || c.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		c.what = "/" + c.i.ApplicationCommandData().Name + " (direct message)"
+	}
+	if c.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}, nil
+	}
+	return ephemeral(dmRefusal), nil
+}
+
+// dmRefusal is what a member reads who uses a command outside a server.
+const dmRefusal = "China's War games are played in a server's channels; this command does not work in direct messages. Nothing was done: use it in a channel of a server the bot is in."
 
 // options is a command's options by name, inside its subcommand if any.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption

@@ -19,6 +19,8 @@ type Session struct {
 	first *engine.Game // the game when the session began
 	g     *engine.Game // the game now, shared: read only
 	undo  bool
+	// forced are the answers the engine applied on its own so far.
+	forced []engine.Forced
 }
 
 // Session starts a series of moves on game m.Game, which is g at decision
@@ -42,6 +44,7 @@ func (s *Session) next() Move {
 func (s *Session) took(ch Change, err error) error {
 	if err == nil {
 		s.g, s.m.Seq = ch.After, ch.Seq
+		s.forced = append(s.forced, ch.Forced...)
 	}
 	return err
 }
@@ -69,6 +72,7 @@ func (s *Session) Transfer(tr engine.Transfer) error {
 func (s *Session) Change() Change {
 	ch := between(s.m.Game, s.m.Seq, s.first, s.g)
 	ch.Undo = s.undo
+	ch.Forced = s.forced
 	return ch
 }
 

@@ -46,7 +46,11 @@ type Change struct {
 	Before, After *engine.Game
 	Entries       []engine.Entry // the log lines the change added
 	Applied       []Applied      // the choices made, for Decide and scripts
-	Undo          bool           // the change took a decision back
+	// Forced are the answers the engine applied on its own after the
+	// choices made, each the only legal one, oldest first: the player is
+	// told of them.
+	Forced []engine.Forced
+	Undo   bool // the change took a decision back
 	// Over says the change ended the game by the rules; Result is then its
 	// final ranking (7.1). The end and any league result are recorded.
 	Over   bool
@@ -73,6 +77,7 @@ func (t *Tables) Decide(ctx context.Context, m Move, f engine.Faction, choice st
 	ch, err := t.change(m, a, err)
 	if err == nil {
 		ch.Applied = []Applied{{Faction: f, Choice: choiceOf(ch.Before, choice)}}
+		ch.Forced = ch.After.Forced()
 	}
 	return ch, err
 }

@@ -74,6 +74,7 @@ type Server struct {
 	byToken  map[string]*Interaction
 	messages map[string]*Message
 	order    []string
+	bodies   map[string][]byte           // interactions as built, by id
 	commands map[string][]map[string]any // by scope: "" or a guild id
 	problems []string
 	// DoubleAcks counts second answers to one interaction, which Discord
@@ -82,6 +83,60 @@ type Server struct {
 	// refuse, when set, picks the new messages (follow-ups and channel
 	// posts) to fail as an outage would (FailPosts).
 	refuse func(content string) bool
+	// faults are failures to inject, by kind, oldest first (Fail).
+	faults map[Fault][]int
+}
+
+// Fault is a kind of request Fail makes fail.
+type Fault int
+
+const (
+	// Edits are edits of a message: an interaction's original response or
+	// follow-up, or a channel message.
+	Edits Fault = iota
+	// Posts are new messages: follow-ups and channel posts.
+	Posts
+)
+
+// Fail makes the next n requests of kind on messages with controls (turn
+// messages: edits of a message that has them, new messages that carry
+// them) fail with status: 404 answers as Discord does when an edit races
+// the interaction's first answer (Unknown Webhook), 5xx as an outage
+// would. Nothing is changed by a failed request.
+func (s *Server) Fail(kind Fault, n, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.faults == nil {
+		s.faults = map[Fault][]int{}
+	}
+	for range n {
+		s.faults[kind] = append(s.faults[kind], status)
+	}
+}
+
+// injected answers a request with the next failure of kind, if any is
+// pending; it reports whether it did. code is the error code Discord gives
+// a 404 there. The caller holds s.mu.
+func (s *Server) injected(w http.ResponseWriter, kind Fault, controls bool, code int, msg string) bool {
+	q := s.faults[kind]
+	if len(q) == 0 || !controls {
+		return false
+	}
+	status := q[0]
+	s.faults[kind] = q[1:]
+	if status == http.StatusNotFound {
+		writeError(w, status, code, msg)
+	} else {
+		writeError(w, status, 0, fmt.Sprintf("%d: %s", status, http.StatusText(status)))
+	}
+	return true
+}
+
+// Pending counts the injected failures of kind not yet used.
+func (s *Server) Pending(kind Fault) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.faults[kind])
 }
 
 // FailPosts makes every new message whose content match picks fail with a
@@ -201,7 +256,7 @@ func New() *Server {
 		panic(err)
 	}
 	s := &Server{AppID: "900000000000000001", Token: "fake-bot-token", Public: pub, private: priv,
-		byToken: map[string]*Interaction{}, messages: map[string]*Message{}, commands: map[string][]map[string]any{}}
+		byToken: map[string]*Interaction{}, messages: map[string]*Message{}, bodies: map[string][]byte{}, commands: map[string][]map[string]any{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", s.callback)
 	mux.HandleFunc("PATCH /api/v9/webhooks/{app}/{token}/messages/{msg}", s.webhookEdit)
@@ -290,8 +345,29 @@ func (s *Server) Interaction(typ discordgo.InteractionType, channel string, m Me
 	}
 	if clicked != nil {
 		raw["message"] = map[string]any{"id": clicked.ID, "channel_id": clicked.Channel, "content": clicked.Content,
-			"components": clicked.Components, "flags": flagsOf(clicked)}
+			"embeds": clicked.Embeds, "components": clicked.Components, "flags": flagsOf(clicked)}
 	}
+	return s.decode(raw)
+}
+
+// DM builds an interaction of type typ from user m in a direct message
+// with the bot: Discord then sends a user and no guild or member.
+func (s *Server) DM(typ discordgo.InteractionType, channel string, m Member, data any) *discordgo.Interaction {
+	s.mu.Lock()
+	id, token := s.id(), "tok-"+s.id()
+	s.mu.Unlock()
+	return s.decode(map[string]any{
+		"id": id, "application_id": s.AppID, "type": typ, "token": token, "version": 1,
+		"channel_id": channel, "context": 1,
+		"user": map[string]any{"id": m.ID, "username": m.Name, "global_name": m.Name},
+		"data": data,
+	})
+}
+
+// decode makes an interaction of its JSON form, which Post sends as it
+// is: discordgo does not write back all it reads (a clicked message's
+// components, for one).
+func (s *Server) decode(raw map[string]any) *discordgo.Interaction {
 	body, err := json.Marshal(raw)
 	if err != nil {
 		panic(err)
@@ -300,6 +376,9 @@ func (s *Server) Interaction(typ discordgo.InteractionType, channel string, m Me
 	if err := json.Unmarshal(body, &i); err != nil {
 		panic(err)
 	}
+	s.mu.Lock()
+	s.bodies[i.ID] = body
+	s.mu.Unlock()
 	return &i
 }
 
@@ -338,6 +417,16 @@ func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, 
 	body, err := json.Marshal(i)
 	if err != nil {
 		return nil, err
+	}
+	// The interaction as built, unless the caller changed it since.
+	s.mu.Lock()
+	built, ok := s.bodies[i.ID]
+	s.mu.Unlock()
+	var was discordgo.Interaction
+	if ok && json.Unmarshal(built, &was) == nil {
+		if again, err := json.Marshal(&was); err == nil && bytes.Equal(again, body) {
+			body = built
+		}
 	}
 	it := s.Expect(i)
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
@@ -510,6 +599,11 @@ func (s *Server) webhookEdit(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("msg")
 	if id == "@original" {
 		id = it.Original
+	}
+	if m := s.messages[id]; m != nil && s.injected(w, Edits, len(m.Components) > 0, 10015, "Unknown Webhook") {
+		return
+	}
+	if r.PathValue("msg") == "@original" {
 		it.deferredReply = false
 	} else if !contains(it.Followups, id) {
 		s.problems = append(s.problems, fmt.Sprintf("interaction %s: edit of message %s, which it did not post", it.ID, id))
@@ -552,7 +646,7 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.outage(w, p) {
+	if s.outage(w, p) || s.injected(w, Posts, len(p.Components) > 0, 10015, "Unknown Webhook") {
 		return
 	}
 	where := fmt.Sprintf("interaction %s follow-up", it.ID)
@@ -595,7 +689,7 @@ func (s *Server) channelPost(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.outage(w, p) {
+	if s.outage(w, p) || s.injected(w, Posts, len(p.Components) > 0, 10003, "Unknown Channel") {
 		return
 	}
 	s.checkMessage("channel message", p, files, true)
@@ -617,6 +711,9 @@ func (s *Server) channelEdit(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.messages[r.PathValue("msg")]
+	if m != nil && s.injected(w, Edits, len(m.Components) > 0, 10008, "Unknown Message") {
+		return
+	}
 	if m == nil || m.Channel != r.PathValue("channel") || m.Ephemeral {
 		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
@@ -913,6 +1010,19 @@ func (s *Server) registerCommands(w http.ResponseWriter, r *http.Request) {
 			bad("%q twice", name)
 		}
 		names[name] = true
+		for field, most := range map[string]float64{"contexts": 2, "integration_types": 1} {
+			if v, ok := c[field]; ok && v != nil {
+				list, _ := v.([]any)
+				if len(list) == 0 {
+					bad("/%s: %s must list at least one value", name, field)
+				}
+				for _, x := range list {
+					if n, ok := x.(float64); !ok || n < 0 || n > most || n != float64(int(n)) {
+						bad("/%s: %s value %v", name, field, x)
+					}
+				}
+			}
+		}
 		if size := checkCommand(bad, c, 0); size > maxCommandSize {
 			bad("/%s has %d characters in all, more than %d", name, size, maxCommandSize)
 		}
