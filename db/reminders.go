@@ -174,6 +174,43 @@ func (s *Store) SetPrefs(ctx context.Context, player string, p MemberPrefs) erro
 	return nil
 }
 
+// PrefsOf returns the reminder preferences of players, by member, in one
+// query; a member without any is absent.
+func (s *Store) PrefsOf(ctx context.Context, players []string) (map[string]MemberPrefs, error) {
+	out := make(map[string]MemberPrefs, len(players))
+	// In chunks: SQLite takes up to 32766 variables in a statement.
+	const chunk = 10000
+	for len(players) > 0 {
+		n := min(len(players), chunk)
+		args := make([]any, n)
+		for i, p := range players[:n] {
+			args[i] = p
+		}
+		players = players[n:]
+		rows, err := s.r.QueryContext(ctx, `SELECT player, zone, quiet_from, quiet_to, opt_out, snooze FROM member_prefs
+			WHERE player IN (?`+strings.Repeat(",?", n-1)+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("preferences: %w", err)
+		}
+		for rows.Next() {
+			var player string
+			var p MemberPrefs
+			var snooze int64
+			if err := rows.Scan(&player, &p.Zone, &p.QuietFrom, &p.QuietTo, &p.OptOut, &snooze); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("preferences: %w", err)
+			}
+			p.Snooze = time.Duration(snooze) * time.Millisecond
+			out[player] = p
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("preferences: %w", err)
+		}
+	}
+	return out, nil
+}
+
 // Prefs returns a member's reminder preferences, the zero value when none
 // are stored.
 func (s *Store) Prefs(ctx context.Context, player string) (MemberPrefs, error) {
@@ -191,10 +228,11 @@ func (s *Store) Prefs(ctx context.Context, player string) (MemberPrefs, error) {
 	return p, nil
 }
 
-// endGame drops what only an active game needs: its reminders and turn
-// message. The caller holds the write transaction that ends the game.
+// endGame drops what only an active game needs: what it waits for, its
+// reminders and turn message. The caller holds the write transaction that
+// ends the game.
 func endGame(ctx context.Context, tx *sql.Tx, id int64) error {
-	for _, table := range []string{"reminder_states", "reminder_settings", "turns"} {
+	for _, table := range []string{"waiting", "reminder_states", "reminder_settings", "turns"} {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE game = ?`, id); err != nil {
 			return fmt.Errorf("game %d: clearing %s: %w", id, table, err)
 		}
