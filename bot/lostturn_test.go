@@ -1,0 +1,97 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
+)
+
+// A turn message that could not be posted does not stall the game: the
+// game still waits in the store, the reminder pass posts a fresh turn
+// message and reminds the member, and that message's buttons play.
+func TestReminderAfterAFailedTurnPost(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	ctx := context.Background()
+	const ch = "chan-lost-turn"
+	start := w.clock.Now()
+	g := w.setup(ch, "")
+
+	// Every turn message fails to post (an outage) until a decision leaves
+	// the game with none showing what it waits for.
+	w.fake.FailPosts(func(content string) bool { return strings.Contains(content, "to decide") })
+	var wt db.Waiting
+	for i := 0; ; i++ {
+		if i == 20 {
+			t.Fatal("no decision left the game without a turn message")
+		}
+		pr := g.Engine.Prompt()
+		choice := pr.Choices[len(pr.Choices)-1].ID
+		if pr.Has("done") {
+			choice = "done"
+		}
+		w.command(memberFor(pr.Faction), ch, "do", "", str("choice", choice))
+		g = w.game(ch)
+		var ok bool
+		var err error
+		if wt, ok, err = w.store.WaitingFor(ctx, g.ID); err != nil || !ok || wt.Seq != g.Seq {
+			t.Fatalf("after a decision the game waits for %+v, %v, %v; its decision count is %d", wt, ok, err, g.Seq)
+		}
+		if wt.Turn == nil {
+			break
+		}
+	}
+	w.fake.FailPosts(nil)
+	pr := g.Engine.Prompt()
+	player := memberFor(pr.Faction)
+	if wt.Player != player.ID || wt.Faction != pr.Faction || wt.Step != commands.WaitingStep(g.Engine) {
+		t.Fatalf("the game waits for %+v; its prompt is %s's: %s", wt, pr.Faction, pr.Question)
+	}
+
+	// Within the interval nothing is posted; after it, a turn message and
+	// a reminder that pings the member and points at it.
+	w.pass(start, 11*time.Hour)
+	if n := len(reminderMsgs(w, ch)); n != 0 {
+		t.Fatalf("%d reminders before the interval", n)
+	}
+	w.pass(start, 13*time.Hour)
+	w.pass(start, 13*time.Hour+time.Minute) // nothing more
+	rs := reminderMsgs(w, ch)
+	if len(rs) != 1 {
+		t.Fatalf("%d reminders, want 1", len(rs))
+	}
+	r := rs[0]
+	ref, ok, err := w.store.Turn(ctx, g.ID)
+	if err != nil || !ok || ref.Seq != g.Seq {
+		t.Fatalf("the reposted turn message is not recorded: %+v, %v, %v", ref, ok, err)
+	}
+	msg, id, ok := w.turnMessage(ch)
+	if !ok || msg.ID != ref.Message || id.Seq != g.Seq || id.Game != g.ID {
+		t.Fatalf("newest turn message %s (%+v), recorded %s", msg.ID, id, ref.Message)
+	}
+	if len(r.Pinged) != 1 || r.Pinged[0] != player.ID || !strings.Contains(r.Content, "<@"+player.ID+">") || !strings.Contains(r.Content, wt.Step) {
+		t.Fatalf("reminder %+v", r)
+	}
+	if ref.Guild != "" && !strings.Contains(r.Content, ref.Message) {
+		t.Fatalf("the reminder does not link the turn message %s: %q", ref.Message, r.Content)
+	}
+
+	// The reposted message's buttons are live: a click on it decides.
+	var custom string
+	for _, c := range msg.Controls() {
+		if cid, err := commands.ParseControlID(c.CustomID); err == nil && cid.Kind == commands.KindDecide {
+			custom = c.CustomID
+			break
+		}
+	}
+	if custom == "" {
+		t.Fatalf("the reposted turn message has no decision button: %+v", msg.Controls())
+	}
+	w.click(player, msg, custom)
+	if after := w.game(ch); after.Seq != g.Seq+1 {
+		t.Fatalf("a click on the reposted turn message left the game at decision %d, want %d", after.Seq, g.Seq+1)
+	}
+}
