@@ -95,3 +95,34 @@ func TestReminderAfterAFailedTurnPost(t *testing.T) {
 		t.Fatalf("a click on the reposted turn message left the game at decision %d, want %d", after.Seq, g.Seq+1)
 	}
 }
+
+// A bot without a bot token cannot announce a deadline Pass, so it does not
+// play one: the pass reports why, and the game still waits on the member.
+func TestNoDeadlinePassWithoutTheBotToken(t *testing.T) {
+	w := newWorld(t, worldOptions{route: viaHTTP, noToken: true})
+	const ch = "chan-no-token"
+	start := w.clock.Now()
+	g := w.setup(ch, "")
+	for i := 0; i < 20 && !commands.IsActionChoice(g.Engine.Prompt()); i++ {
+		pr := g.Engine.Prompt()
+		choice := pr.Choices[len(pr.Choices)-1].ID
+		if pr.Has("done") {
+			choice = "done"
+		}
+		w.command(memberFor(pr.Faction), ch, "do", "", str("choice", choice))
+		g = w.game(ch)
+	}
+	if pr := g.Engine.Prompt(); !commands.IsActionChoice(pr) || !pr.Has("pass") {
+		t.Fatalf("the decision is %+v; the test wants an Eligible faction's action choice", pr)
+	}
+	w.command(ann, ch, "remind", "game", str("timeout", "1d"))
+	now := start.Add(24*time.Hour + time.Minute)
+	w.clock.Set(now)
+	sum, err := w.bot.Reminders().Pass(context.Background(), now)
+	if err == nil || !strings.Contains(err.Error(), "bot token") || sum.Passed != 0 {
+		t.Fatalf("deadline without a token: %+v, %v", sum, err)
+	}
+	if after := w.game(ch); after.Seq != g.Seq {
+		t.Fatalf("a deadline Pass nobody could see was played: decision %d, want %d", after.Seq, g.Seq)
+	}
+}

@@ -73,14 +73,20 @@ func (s *Store) LoadReminders(ctx context.Context, keys []ReminderKey) (map[Remi
 	if len(keys) == 0 {
 		return out, nil
 	}
-	// One query for all: the games listed (SQLite allows 32766 variables; a
-	// pass has far fewer games), filtered to the keys asked for.
-	ids := make([]any, 0, len(games))
-	for g := range games {
-		ids = append(ids, g)
+	// One query for all, filtered to the keys asked for: of the games
+	// listed, or of every game when they are many (a reminder pass asks for
+	// every waiting game, and only active games keep states).
+	const listed = 500
+	query := `SELECT game, player, rev, since, last, count, escalated, timed_out, snoozed_until FROM reminder_states`
+	var ids []any
+	if len(games) <= listed {
+		ids = make([]any, 0, len(games))
+		for g := range games {
+			ids = append(ids, g)
+		}
+		query += ` WHERE game IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT game, player, rev, since, last, count, escalated, timed_out, snoozed_until
-		FROM reminder_states WHERE game IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, ids...)
+	rows, err := s.r.QueryContext(ctx, query, ids...)
 	if err != nil {
 		return nil, fmt.Errorf("reminders: %w", err)
 	}
