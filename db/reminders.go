@@ -63,15 +63,13 @@ func fromMS(v int64) time.Time {
 // LoadReminders returns the stored states of keys; a key without one is
 // absent.
 func (s *Store) LoadReminders(ctx context.Context, keys []ReminderKey) (map[ReminderKey]ReminderState, error) {
-	out := make(map[ReminderKey]ReminderState, len(keys))
-	want := map[ReminderKey]bool{}
-	games := map[int64]bool{}
-	for _, k := range keys {
-		want[k] = true
-		games[k.Game] = true
-	}
+	out := map[ReminderKey]ReminderState{}
 	if len(keys) == 0 {
 		return out, nil
+	}
+	want := make(map[ReminderKey]bool, len(keys))
+	for _, k := range keys {
+		want[k] = true
 	}
 	// One query for all, filtered to the keys asked for: of the games
 	// listed, or of every game when they are many (a reminder pass asks for
@@ -79,10 +77,13 @@ func (s *Store) LoadReminders(ctx context.Context, keys []ReminderKey) (map[Remi
 	const listed = 500
 	query := `SELECT game, player, rev, since, last, count, escalated, timed_out, snoozed_until FROM reminder_states`
 	var ids []any
-	if len(games) <= listed {
-		ids = make([]any, 0, len(games))
-		for g := range games {
-			ids = append(ids, g)
+	if len(keys) <= listed {
+		games := map[int64]bool{}
+		for _, k := range keys {
+			if !games[k.Game] {
+				games[k.Game] = true
+				ids = append(ids, k.Game)
+			}
 		}
 		query += ` WHERE game IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
 	}

@@ -25,7 +25,8 @@ type Waiting struct {
 	Since                   time.Time // when the game began waiting on it
 	Place                   string    // the game's place
 	// Turn is the message showing this decision, nil when none does (it
-	// could not be posted, or shows an older decision).
+	// could not be posted, or shows an older decision). Its Since is the
+	// wait's.
 	Turn     *TurnRef
 	Settings ReminderSettings // the game's; zero for the defaults
 }
@@ -77,7 +78,7 @@ func writeWaiting(ctx context.Context, tx *sql.Tx, id, seq int64, g *engine.Game
 // when it shows the decision waited on, and the reminder settings: every
 // join is on a primary key.
 const waitingQuery = `SELECT w.game, w.seq, w.faction, w.player, w.step, w.action_choice, w.pass_legal, w.since, g.place,
-	t.guild, t.channel, t.message, t.since,
+	t.guild, t.channel, t.message,
 	COALESCE(r.interval, 0), COALESCE(r.escalate_after, 0), COALESCE(r.stop_after, 0), COALESCE(r.timeout, 0)
 	FROM waiting w JOIN games g ON g.id = w.game
 	LEFT JOIN turns t ON t.game = w.game AND t.seq = w.seq
@@ -88,9 +89,8 @@ func scanWaiting(scan func(...any) error) (Waiting, error) {
 	var faction string
 	var since, interval, timeout int64
 	var guild, channel, message sql.NullString
-	var turnSince sql.NullInt64
 	err := scan(&w.Game, &w.Seq, &faction, &w.Player, &w.Step, &w.ActionChoice, &w.PassLegal, &since, &w.Place,
-		&guild, &channel, &message, &turnSince,
+		&guild, &channel, &message,
 		&interval, &w.Settings.EscalateAfter, &w.Settings.StopAfter, &timeout)
 	if err != nil {
 		return w, err
@@ -100,8 +100,7 @@ func scanWaiting(scan func(...any) error) (Waiting, error) {
 	}
 	w.Since = time.UnixMilli(since).UTC()
 	if channel.Valid {
-		w.Turn = &TurnRef{Guild: guild.String, Channel: channel.String, Message: message.String, Seq: w.Seq,
-			Since: time.UnixMilli(turnSince.Int64).UTC()}
+		w.Turn = &TurnRef{Guild: guild.String, Channel: channel.String, Message: message.String, Seq: w.Seq, Since: w.Since}
 	}
 	w.Settings.Interval = time.Duration(interval) * time.Millisecond
 	w.Settings.Timeout = time.Duration(timeout) * time.Millisecond

@@ -147,3 +147,39 @@ func TestWaitingFilledAtOpen(t *testing.T) {
 		t.Fatalf("filled at open: %+v, %v", w, ok)
 	}
 }
+
+// LoadReminders gives the states asked for and only those, whether it
+// lists the games in its query (a few keys) or reads every state (many).
+func TestLoadRemindersFewAndMany(t *testing.T) {
+	s, _ := openTemp(t)
+	a := create(t, s, "a", "1937", 1)
+	b := create(t, s, "b", "1937", 2)
+	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, k := range []ReminderKey{{a, "ann"}, {a, "bob"}, {b, "cat"}} {
+		if ok, err := s.ClaimReminder(ctx, k, 0, ReminderState{Since: at, Count: 1}); err != nil || !ok {
+			t.Fatalf("claim %v: %v, %v", k, ok, err)
+		}
+	}
+	few := []ReminderKey{{a, "ann"}, {b, "dan"}}
+	many := append([]ReminderKey{{a, "ann"}, {b, "cat"}}, make([]ReminderKey, 600)...)
+	for i := range many[2:] {
+		many[2+i] = ReminderKey{Game: int64(1000 + i), Player: "x"}
+	}
+	for name, tc := range map[string]struct {
+		keys []ReminderKey
+		want []ReminderKey
+	}{"few": {few, []ReminderKey{{a, "ann"}}}, "many": {many, []ReminderKey{{a, "ann"}, {b, "cat"}}}} {
+		got, err := s.LoadReminders(ctx, tc.keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(tc.want) {
+			t.Errorf("%s: %d states, want %d: %+v", name, len(got), len(tc.want), got)
+		}
+		for _, k := range tc.want {
+			if st, ok := got[k]; !ok || st.Count != 1 || st.Rev != 1 || !st.Since.Equal(at) {
+				t.Errorf("%s: state of %v: %+v, %v", name, k, st, ok)
+			}
+		}
+	}
+}
