@@ -8,6 +8,7 @@ import (
 
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
 )
 
 // A turn message that could not be posted does not stall the game: the
@@ -124,5 +125,28 @@ func TestNoDeadlinePassWithoutTheBotToken(t *testing.T) {
 	}
 	if after := w.game(ch); after.Seq != g.Seq {
 		t.Fatalf("a deadline Pass nobody could see was played: decision %d, want %d", after.Seq, g.Seq)
+	}
+}
+
+// A console game in the bot's database waits too, but has no channel to
+// be reminded in: the reminder source leaves it out.
+func TestConsoleGamesAreNotReminded(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	ctx := context.Background()
+	seats := map[engine.Faction]db.Seat{}
+	for f := range engine.Faction(4) {
+		seats[f] = db.Seat{Player: memberFor(f).ID}
+	}
+	console, err := w.store.Create(ctx, commands.ConsolePlace("desk"), engine.Config{Scenario: "1937", Seed: 4}, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	discord := w.setup("chan-source", "")
+	ws, err := reminders{w.bot}.Waiting(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ws) != 1 || ws[0].Game != discord.ID {
+		t.Fatalf("the source lists %+v; want only game %d, not console game %d", ws, discord.ID, console)
 	}
 }

@@ -81,8 +81,10 @@ func (r reminders) Waiting(ctx context.Context) ([]remind.Waiting, error) {
 	}
 	out := make([]remind.Waiting, 0, len(ws))
 	for _, w := range ws {
-		if w.Player == "" {
-			continue // nobody to remind; the channel sees the empty seat
+		if w.Player == "" || commands.IsConsolePlace(w.Place) {
+			// Nobody to remind (the channel sees the empty seat), or a
+			// console game sharing the database: not Discord's to remind.
+			continue
 		}
 		out = append(out, remind.Waiting{Game: w.Game, Faction: w.Faction, Player: w.Player, Since: w.Since,
 			Step: w.Step, Link: waitingLink(w), Eligible: w.ActionChoice, PassLegal: w.PassLegal, Settings: settingsOf(w.Settings)})
