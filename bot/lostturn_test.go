@@ -6,29 +6,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chinaswar/chinaswar/bot/internal/fakediscord"
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
-// A turn message that could not be posted does not stall the game: the
-// game still waits in the store, the reminder pass posts a fresh turn
-// message and reminds the member, and that message's buttons play.
-func TestReminderAfterAFailedTurnPost(t *testing.T) {
-	w := newWorld(t, worldOptions{})
-	ctx := context.Background()
-	const ch = "chan-lost-turn"
-	start := w.clock.Now()
+// loseTurnMessage starts a game in ch and plays it while every turn
+// message fails to post (an outage), until a decision leaves the game with
+// none showing what it waits for; then the outage ends. It returns the game
+// and what it waits for.
+func loseTurnMessage(w *world, ch string) (*db.Game, db.Waiting) {
+	w.t.Helper()
 	g := w.setup(ch, "")
-
-	// Every turn message fails to post (an outage) until a decision leaves
-	// the game with none showing what it waits for.
 	w.fake.FailPosts(func(content string) bool { return strings.Contains(content, "to decide") })
-	var wt db.Waiting
-	for i := 0; ; i++ {
-		if i == 20 {
-			t.Fatal("no decision left the game without a turn message")
-		}
+	defer w.fake.FailPosts(nil)
+	for range 20 {
 		pr := g.Engine.Prompt()
 		choice := pr.Choices[len(pr.Choices)-1].ID
 		if pr.Has("done") {
@@ -36,16 +29,39 @@ func TestReminderAfterAFailedTurnPost(t *testing.T) {
 		}
 		w.command(memberFor(pr.Faction), ch, "do", "", str("choice", choice))
 		g = w.game(ch)
-		var ok bool
-		var err error
-		if wt, ok, err = w.store.WaitingFor(ctx, g.ID); err != nil || !ok || wt.Seq != g.Seq {
-			t.Fatalf("after a decision the game waits for %+v, %v, %v; its decision count is %d", wt, ok, err, g.Seq)
+		wt, ok, err := w.store.WaitingFor(context.Background(), g.ID)
+		if err != nil || !ok || wt.Seq != g.Seq {
+			w.t.Fatalf("after a decision the game waits for %+v, %v, %v; its decision count is %d", wt, ok, err, g.Seq)
 		}
 		if wt.Turn == nil {
-			break
+			return g, wt
 		}
 	}
-	w.fake.FailPosts(nil)
+	w.t.Fatal("no decision left the game without a turn message")
+	return nil, db.Waiting{}
+}
+
+// decideButton returns the custom id of a decision button of msg.
+func decideButton(t *testing.T, msg fakediscord.Message) string {
+	t.Helper()
+	for _, c := range msg.Controls() {
+		if cid, err := commands.ParseControlID(c.CustomID); err == nil && cid.Kind == commands.KindDecide {
+			return c.CustomID
+		}
+	}
+	t.Fatalf("the turn message has no decision button: %+v", msg.Controls())
+	return ""
+}
+
+// A turn message that could not be posted does not stall the game: the
+// game still waits in the store, and its reminder posts a fresh turn
+// message first and points at it; that message's buttons play.
+func TestReminderAfterAFailedTurnPost(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	ctx := context.Background()
+	const ch = "chan-lost-turn"
+	start := w.clock.Now()
+	g, wt := loseTurnMessage(w, ch)
 	pr := g.Engine.Prompt()
 	player := memberFor(pr.Faction)
 	if wt.Player != player.ID || wt.Faction != pr.Faction || wt.Step != commands.WaitingStep(g.Engine) {
@@ -81,17 +97,7 @@ func TestReminderAfterAFailedTurnPost(t *testing.T) {
 	}
 
 	// The reposted message's buttons are live: a click on it decides.
-	var custom string
-	for _, c := range msg.Controls() {
-		if cid, err := commands.ParseControlID(c.CustomID); err == nil && cid.Kind == commands.KindDecide {
-			custom = c.CustomID
-			break
-		}
-	}
-	if custom == "" {
-		t.Fatalf("the reposted turn message has no decision button: %+v", msg.Controls())
-	}
-	w.click(player, msg, custom)
+	w.click(player, msg, decideButton(t, msg))
 	if after := w.game(ch); after.Seq != g.Seq+1 {
 		t.Fatalf("a click on the reposted turn message left the game at decision %d, want %d", after.Seq, g.Seq+1)
 	}
@@ -148,5 +154,43 @@ func TestConsoleGamesAreNotReminded(t *testing.T) {
 	}
 	if len(ws) != 1 || ws[0].Game != discord.ID {
 		t.Fatalf("the source lists %+v; want only game %d, not console game %d", ws, discord.ID, console)
+	}
+}
+
+// A game whose turn message could not be posted gets one a few minutes
+// later, without waiting for its first reminder: it pings the member, and
+// its buttons play.
+func TestMissingTurnMessagePostedAgain(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	ctx := context.Background()
+	const ch = "chan-repost"
+	start := w.clock.Now()
+	g, wt := loseTurnMessage(w, ch)
+	player := memberFor(wt.Faction)
+	posted := func() int { return len(w.fake.Messages(ch)) }
+
+	before := posted()
+	w.clock.Set(start.Add(time.Minute)) // the click's own post may still be under way
+	if err := w.bot.PostMissingTurns(ctx); err != nil || posted() != before {
+		t.Fatalf("within the grace: %d messages posted, %v", posted()-before, err)
+	}
+	w.clock.Set(start.Add(3 * time.Minute))
+	if err := w.bot.PostMissingTurns(ctx); err != nil || posted() != before+1 {
+		t.Fatalf("after the grace: %d messages posted, want 1; %v", posted()-before, err)
+	}
+	if err := w.bot.PostMissingTurns(ctx); err != nil || posted() != before+1 {
+		t.Fatalf("a second run posted %d more, %v", posted()-before-1, err)
+	}
+	msg, id, ok := w.turnMessage(ch)
+	ref, recorded, err := w.store.Turn(ctx, g.ID)
+	if !ok || err != nil || !recorded || ref.Message != msg.ID || ref.Seq != g.Seq || id.Seq != g.Seq {
+		t.Fatalf("turn message %s (%+v), recorded %+v, %v, %v", msg.ID, id, ref, recorded, err)
+	}
+	if len(msg.Pinged) != 1 || msg.Pinged[0] != player.ID {
+		t.Fatalf("the turn message pings %v, want %s", msg.Pinged, player.ID)
+	}
+	w.click(player, msg, decideButton(t, msg))
+	if after := w.game(ch); after.Seq != g.Seq+1 {
+		t.Fatalf("a click on the posted turn message left the game at decision %d, want %d", after.Seq, g.Seq+1)
 	}
 }

@@ -136,7 +136,7 @@ func (r reminders) Remind(ctx context.Context, rm remind.Reminder) error {
 	channel := w.Place
 	if w.Turn != nil {
 		channel = w.Turn.Channel
-	} else if link, err = r.repostTurn(ctx, w); err != nil {
+	} else if link, err = r.repostTurn(ctx, w, false); err != nil {
 		return err
 	}
 	last := ""
@@ -152,10 +152,36 @@ func (r reminders) Remind(ctx context.Context, rm remind.Reminder) error {
 	return err
 }
 
+// unshownGrace is how long a decision may go without a turn message
+// before PostMissingTurns posts one: the click that made it posts its own,
+// retries included, well within it.
+const unshownGrace = 2 * time.Minute
+
+// PostMissingTurns posts a turn message for every game that has waited
+// longer than a short grace on a decision none shows, because posting it
+// failed: so a failed post costs minutes, not the game. serve runs it
+// after each reminder pass; it needs the bot token.
+func (b *Bot) PostMissingTurns(ctx context.Context) error {
+	ws, err := b.store.Unshown(ctx, b.now().Add(-unshownGrace))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, w := range ws {
+		if commands.IsConsolePlace(w.Place) {
+			continue
+		}
+		if _, err := (reminders{b}).repostTurn(ctx, w, true); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // repostTurn posts a turn message for w's decision, which none shows, in
-// the game's channel and records it; it returns what the reminder calls
-// it. The reminder that follows pings the member, so this does not.
-func (r reminders) repostTurn(ctx context.Context, w db.Waiting) (string, error) {
+// the game's channel and records it; it returns what a reminder calls it.
+// It pings the member when asked (a reminder that follows pings instead).
+func (r reminders) repostTurn(ctx context.Context, w db.Waiting, ping bool) (string, error) {
 	b := r.b
 	l := b.channelLock(w.Place)
 	l.Lock()
@@ -170,7 +196,7 @@ func (r reminders) repostTurn(ctx context.Context, w db.Waiting) (string, error)
 	if ref, ok, err := b.store.Turn(ctx, w.Game); err == nil && ok && ref.Seq == w.Seq {
 		return messageLink(ref), nil // a click posted one meanwhile
 	}
-	msg, err := b.post(ctx, w.Place, b.turnMessage(g, g.Engine, w.Seq, 0, false))
+	msg, err := b.post(ctx, w.Place, b.turnMessage(g, g.Engine, w.Seq, 0, ping))
 	if err != nil {
 		return "", fmt.Errorf("game %d: posting its turn message: %w", w.Game, err)
 	}

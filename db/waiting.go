@@ -110,21 +110,32 @@ func scanWaiting(scan func(...any) error) (Waiting, error) {
 // Waiting lists what every started, active game waits for, in one query:
 // no game is loaded.
 func (s *Store) Waiting(ctx context.Context) ([]Waiting, error) {
-	rows, err := s.r.QueryContext(ctx, waitingQuery)
+	return s.queryWaiting(ctx, "waiting games", "")
+}
+
+// Unshown lists the games that have waited since before on a decision no
+// turn message shows (its post failed). The scan and the turn message
+// lookups stay inside SQLite; only those games are read.
+func (s *Store) Unshown(ctx context.Context, before time.Time) ([]Waiting, error) {
+	return s.queryWaiting(ctx, "games without a turn message", ` WHERE t.game IS NULL AND w.since <= ?`, before.UnixMilli())
+}
+
+func (s *Store) queryWaiting(ctx context.Context, what, where string, args ...any) ([]Waiting, error) {
+	rows, err := s.r.QueryContext(ctx, waitingQuery+where, args...)
 	if err != nil {
-		return nil, fmt.Errorf("waiting games: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []Waiting
 	for rows.Next() {
 		w, err := scanWaiting(rows.Scan)
 		if err != nil {
-			return nil, fmt.Errorf("waiting games: %w", err)
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		out = append(out, w)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("waiting games: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
 }

@@ -106,6 +106,14 @@ func startReminders(b *bot.Bot, o serveOptions, logger *slog.Logger) (stop func(
 	if err != nil {
 		return nil, err
 	}
+	// And a game whose turn message could not be posted gets one.
+	if _, err := reminders.AddFunc("* * * * *", func() {
+		if err := b.PostMissingTurns(context.Background()); err != nil {
+			logger.Error("posting missing turn messages", "error", err)
+		}
+	}); err != nil {
+		return nil, err
+	}
 	reminders.Start()
 	return func() { <-reminders.Stop().Done() }, nil
 }
