@@ -73,7 +73,9 @@ func cpuTime(b *testing.B) time.Duration {
 // games, through its real source and store, half an hour after they began
 // waiting (so nothing is due and nothing is posted): the cost every minute
 // pays. cpu-ms/op is the pass's CPU time (getrusage, all threads), which a
-// loaded machine does not inflate as it does the wall time. "restart" opens a new store on the same file before each pass (not
+// loaded machine does not inflate as it does the wall time;
+// missing-turns-cpu-ms/op is that of PostMissingTurns, which serve runs
+// after each pass (and which finds nothing to post here). "restart" opens a new store on the same file before each pass (not
 // timed), so the pass is the first after a restart.
 func BenchmarkReminderPass(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
@@ -103,7 +105,7 @@ func BenchmarkReminderPass(b *testing.B) {
 				st, bt := open()
 				now := remindBenchT0.Add(30 * time.Minute)
 				var sum int
-				var cpu time.Duration
+				var cpu, missing time.Duration
 				b.ResetTimer()
 				for range b.N {
 					if restart {
@@ -119,9 +121,16 @@ func BenchmarkReminderPass(b *testing.B) {
 					}
 					cpu += cpuTime(b) - before
 					sum = s.Waiting
+					// serve also looks for games without a turn message.
+					before = cpuTime(b)
+					if err := bt.PostMissingTurns(context.Background()); err != nil {
+						b.Fatal(err)
+					}
+					missing += cpuTime(b) - before
 				}
 				b.StopTimer()
 				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+				b.ReportMetric(float64(missing.Microseconds())/1000/float64(b.N), "missing-turns-cpu-ms/op")
 				st.Close()
 				if sum != n {
 					b.Fatalf("the pass saw %d waiting games, want %d", sum, n)
