@@ -92,8 +92,8 @@ func TestReminderAfterAFailedTurnPost(t *testing.T) {
 	if len(r.Pinged) != 1 || r.Pinged[0] != player.ID || !strings.Contains(r.Content, "<@"+player.ID+">") || !strings.Contains(r.Content, wt.Step) {
 		t.Fatalf("reminder %+v", r)
 	}
-	if ref.Guild != "" && !strings.Contains(r.Content, ref.Message) {
-		t.Fatalf("the reminder does not link the turn message %s: %q", ref.Message, r.Content)
+	if link := "https://discord.com/channels/" + fakediscord.Guild + "/" + ch + "/" + ref.Message; ref.Guild != fakediscord.Guild || !strings.Contains(r.Content, link) {
+		t.Fatalf("the reminder does not link the turn message (%s): %q; recorded %+v", link, r.Content, ref)
 	}
 
 	// The reposted message's buttons are live: a click on it decides.

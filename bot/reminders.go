@@ -200,11 +200,19 @@ func (r reminders) repostTurn(ctx context.Context, w db.Waiting, ping bool) (str
 	if err != nil {
 		return "", fmt.Errorf("game %d: posting its turn message: %w", w.Game, err)
 	}
-	b.setTurn(ctx, w.Game, msg.GuildID, turnRef{msg.ChannelID, msg.ID, w.Seq})
-	if msg.GuildID == "" {
+	// A new message does not say its guild, which links need; the
+	// channel does.
+	guild := msg.GuildID
+	if guild == "" {
+		if c, err := b.rest.Channel(w.Place, discordgo.WithContext(ctx)); err == nil {
+			guild = c.GuildID
+		}
+	}
+	b.setTurn(ctx, w.Game, guild, turnRef{msg.ChannelID, msg.ID, w.Seq})
+	if guild == "" {
 		return "the message above", nil
 	}
-	return messageLink(db.TurnRef{Guild: msg.GuildID, Channel: msg.ChannelID, Message: msg.ID}), nil
+	return messageLink(db.TurnRef{Guild: guild, Channel: msg.ChannelID, Message: msg.ID}), nil
 }
 
 func (r reminders) Escalate(ctx context.Context, e remind.Escalation) error {
