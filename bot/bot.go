@@ -119,6 +119,9 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if b.now == nil {
 		b.now = time.Now
+	} else {
+		// Waits begin at the bot's time, which reminders compare with.
+		cfg.Store.SetClock(b.now)
 	}
 	r := reminders{b}
 	b.sched = remind.New(r, remindStore{b.store}, r, r, clockFunc(b.now))

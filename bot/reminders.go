@@ -67,52 +67,54 @@ func messageLink(ref db.TurnRef) string {
 	if guild == "" {
 		guild = "@me"
 	}
-	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, ref.Channel, ref.Message)
+	// Concatenated: a reminder pass builds one per waiting game.
+	return "https://discord.com/channels/" + guild + "/" + ref.Channel + "/" + ref.Message
 }
 
+// Waiting lists the waiting games from what each game's last change
+// recorded (one query, no game loaded), whether or not its turn message
+// could be posted.
 func (r reminders) Waiting(ctx context.Context) ([]remind.Waiting, error) {
-	st := r.b.store
-	turns, err := st.Turns(ctx)
+	ws, err := r.b.store.Waiting(ctx)
 	if err != nil {
 		return nil, err
 	}
-	settings, err := st.ReminderSettingsOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Waiting
-	var errs []error
-	for id, ref := range turns {
-		g, err := st.Load(ctx, id)
-		if err != nil {
-			errs = append(errs, err)
+	out := make([]remind.Waiting, 0, len(ws))
+	for _, w := range ws {
+		if w.Player == "" || commands.IsConsolePlace(w.Place) {
+			// Nobody to remind (the channel sees the empty seat), or a
+			// console game sharing the database: not Discord's to remind.
 			continue
 		}
-		p := g.Engine.Prompt()
-		if g.Status != db.Active || g.Lobby || p == nil || ref.Seq != g.Seq {
-			continue // the turn message is not the current decision's
-		}
-		seat := g.Seats[p.Faction]
-		if seat.Player == "" {
-			continue // nobody to remind; the channel sees the empty seat
-		}
-		out = append(out, remind.Waiting{Game: id, Faction: p.Faction, Player: seat.Player, Since: ref.Since,
-			Step: commands.WaitingStep(g.Engine), Link: messageLink(ref),
-			Eligible: commands.IsActionChoice(p), PassLegal: p.Has("pass"), Settings: settingsOf(settings[id])})
+		out = append(out, remind.Waiting{Game: w.Game, Faction: w.Faction, Player: w.Player, Since: w.Since,
+			Step: w.Step, Link: waitingLink(w), Eligible: w.ActionChoice, PassLegal: w.PassLegal, Settings: settingsOf(w.Settings)})
 	}
-	return out, errors.Join(errs...)
+	return out, nil
+}
+
+// waitingLink points at w's turn message, or at its channel when no turn
+// message shows the decision (the reminder then posts one).
+func waitingLink(w db.Waiting) string {
+	if w.Turn != nil {
+		return messageLink(*w.Turn)
+	}
+	return "<#" + w.Place + ">"
 }
 
 func settingsOf(s db.ReminderSettings) remind.Settings {
 	return remind.Settings{Interval: s.Interval, EscalateAfter: s.EscalateAfter, StopAfter: s.StopAfter, Timeout: s.Timeout}
 }
 
-func (r reminders) Prefs(ctx context.Context, player string) (remind.Prefs, error) {
-	p, err := r.b.store.Prefs(ctx, player)
+func (r reminders) Prefs(ctx context.Context, players []string) (map[string]remind.Prefs, error) {
+	got, err := r.b.store.PrefsOf(ctx, players)
 	if err != nil {
-		return remind.Prefs{}, err
+		return nil, err
 	}
-	return remind.Prefs{Zone: p.Zone, Quiet: remind.QuietHours{From: p.QuietFrom, To: p.QuietTo}, OptOut: p.OptOut}, nil
+	out := make(map[string]remind.Prefs, len(got))
+	for player, p := range got {
+		out[player] = remind.Prefs{Zone: p.Zone, Quiet: remind.QuietHours{From: p.QuietFrom, To: p.QuietTo}, OptOut: p.OptOut}
+	}
+	return out, nil
 }
 
 // post sends a new message to a channel.
@@ -122,22 +124,95 @@ func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.M
 		Components: m.components, Files: m.discordFiles(), AllowedMentions: m.mentions()}, discordgo.WithContext(ctx))
 }
 
+// Remind posts a reminder in the game's channel. A game whose decision no
+// turn message shows (its post failed) first gets a fresh turn message, so
+// the member reminded has buttons to answer with.
 func (r reminders) Remind(ctx context.Context, rm remind.Reminder) error {
-	ref, ok, err := r.b.store.Turn(ctx, rm.Game)
+	w, ok, err := r.b.store.WaitingFor(ctx, rm.Game)
 	if err != nil || !ok {
-		return errors.Join(err, fmt.Errorf("game %d: no turn message", rm.Game))
+		return errors.Join(err, fmt.Errorf("game %d: it waits for no decision", rm.Game))
+	}
+	link := rm.Link
+	channel := w.Place
+	if w.Turn != nil {
+		channel = w.Turn.Channel
+	} else if link, err = r.repostTurn(ctx, w, false); err != nil {
+		return err
 	}
 	last := ""
 	if rm.Final {
 		last = " This is the last reminder for this decision."
 	}
 	text := fmt.Sprintf("<@%s>, game %d is waiting for you (reminder %d): %s.\nTurn message: %s%s",
-		rm.Player, rm.Game, rm.Number, rm.Step, rm.Link, last)
+		rm.Player, rm.Game, rm.Number, rm.Step, link, last)
 	snooze := discordgo.Button{Label: "Snooze", Style: discordgo.SecondaryButton,
 		CustomID: snoozePrefix + strconv.FormatInt(rm.Game, 10) + ":" + rm.Player}
-	_, err = r.b.post(ctx, ref.Channel, message{content: text, ping: []string{rm.Player},
+	_, err = r.b.post(ctx, channel, message{content: text, ping: []string{rm.Player},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{snooze}}}})
 	return err
+}
+
+// unshownGrace is how long a decision may go without a turn message
+// before PostMissingTurns posts one: the click that made it posts its own,
+// retries included, well within it.
+const unshownGrace = 2 * time.Minute
+
+// PostMissingTurns posts a turn message for every game that has waited
+// longer than a short grace on a decision none shows, because posting it
+// failed: so a failed post costs minutes, not the game. serve runs it
+// after each reminder pass; it needs the bot token.
+func (b *Bot) PostMissingTurns(ctx context.Context) error {
+	ws, err := b.store.Unshown(ctx, b.now().Add(-unshownGrace))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, w := range ws {
+		if commands.IsConsolePlace(w.Place) {
+			continue
+		}
+		if _, err := (reminders{b}).repostTurn(ctx, w, true); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// repostTurn posts a turn message for w's decision, which none shows, in
+// the game's channel and records it; it returns what a reminder calls it.
+// It pings the member when asked (a reminder that follows pings instead).
+func (r reminders) repostTurn(ctx context.Context, w db.Waiting, ping bool) (string, error) {
+	b := r.b
+	l := b.channelLock(w.Place)
+	l.Lock()
+	defer l.Unlock()
+	g, err := b.tables.View(ctx, w.Game)
+	if err != nil {
+		return "", err
+	}
+	if g.Seq != w.Seq || g.Engine.Prompt() == nil {
+		return "", fmt.Errorf("game %d: the decision is no longer pending", w.Game)
+	}
+	if ref, ok, err := b.store.Turn(ctx, w.Game); err == nil && ok && ref.Seq == w.Seq {
+		return messageLink(ref), nil // a click posted one meanwhile
+	}
+	msg, err := b.post(ctx, w.Place, b.turnMessage(g, g.Engine, w.Seq, 0, ping))
+	if err != nil {
+		return "", fmt.Errorf("game %d: posting its turn message: %w", w.Game, err)
+	}
+	// A new message does not say its guild, which links need; the
+	// channel does.
+	guild := msg.GuildID
+	if guild == "" {
+		if c, err := b.rest.Channel(w.Place, discordgo.WithContext(ctx)); err == nil {
+			guild = c.GuildID
+		}
+	}
+	b.setTurn(ctx, w.Game, guild, turnRef{msg.ChannelID, msg.ID, w.Seq})
+	if guild == "" {
+		return "the message above", nil
+	}
+	return messageLink(db.TurnRef{Guild: guild, Channel: msg.ChannelID, Message: msg.ID}), nil
 }
 
 func (r reminders) Escalate(ctx context.Context, e remind.Escalation) error {
@@ -171,19 +246,29 @@ func who1(player string) string { return "<@" + player + ">" }
 
 // Pass answers w's decision with Pass, if it is still the pending one, and
 // posts the game's next turn message.
+//
+// A Pass nobody could read is not played: without a bot token the bot
+// cannot post, so it refuses (the scheduler then keeps the deadline due).
 func (r reminders) Pass(ctx context.Context, w remind.Waiting) error {
 	b := r.b
-	ref, ok, err := b.store.Turn(ctx, w.Game)
+	if b.rest.Token == "" {
+		return fmt.Errorf("game %d: no deadline Pass without a bot token: it could not be announced", w.Game)
+	}
+	now, ok, err := b.store.WaitingFor(ctx, w.Game)
 	if err != nil {
 		return err
 	}
-	if !ok || ref.Since.UnixMilli() != w.Since.UnixMilli() {
+	if !ok || now.Since.UnixMilli() != w.Since.UnixMilli() || now.Faction != w.Faction {
 		return fmt.Errorf("game %d: the decision is no longer pending", w.Game)
+	}
+	ref := db.TurnRef{Channel: now.Place, Seq: now.Seq}
+	if now.Turn != nil {
+		ref = *now.Turn
 	}
 	l := b.channelLock(ref.Channel)
 	l.Lock()
 	defer l.Unlock()
-	ch, err := b.tables.Pass(ctx, w.Game, w.Faction, ref.Seq)
+	ch, err := b.tables.Pass(ctx, w.Game, w.Faction, now.Seq)
 	if err != nil {
 		return err
 	}

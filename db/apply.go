@@ -162,6 +162,8 @@ func (s *Store) recordDecision(ctx context.Context, tx *sql.Tx, info Info, g *en
 		if err := s.finish(ctx, tx, info, g, r.At); err != nil {
 			return false, err
 		}
+	} else if err := writeWaiting(ctx, tx, id, r.Seq, g, s.waitingSince()); err != nil {
+		return false, err
 	}
 	if !snapshotDue(r.Seq, lastSnap, g.Over()) {
 		return false, nil

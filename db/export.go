@@ -173,6 +173,11 @@ func (s *Store) Import(ctx context.Context, place string, data []byte) (int64, e
 			return 0, fmt.Errorf("import: %w", err)
 		}
 	}
+	if info.Status == Active {
+		if err := writeWaiting(ctx, tx, info.ID, int64(len(d.Decisions)), g, s.waitingSince()); err != nil {
+			return 0, fmt.Errorf("import: %w", err)
+		}
+	}
 	last := int64(0)
 	if len(sns) > 0 {
 		last = sns[len(sns)-1].seq

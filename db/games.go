@@ -142,6 +142,11 @@ func (s *Store) create(ctx context.Context, place string, cfg engine.Config, sea
 			return 0, fmt.Errorf("create game: %w", err)
 		}
 	}
+	if !lobby {
+		if err := writeWaiting(ctx, tx, info.ID, 0, g, s.waitingSince()); err != nil {
+			return 0, fmt.Errorf("create game: %w", err)
+		}
+	}
 	s.keep(info.ID, &entry{g: g})
 	if err := tx.Commit(); err != nil {
 		s.unverify(info.ID)
@@ -247,14 +252,21 @@ func (s *Store) SetSeat(ctx context.Context, id int64, f engine.Faction, seat Se
 	return tx.Commit()
 }
 
+// setSeat changes a seat, and the member the game waits for when it waits
+// for that faction (the wait keeps its start: the decision is the same).
 func setSeat(ctx context.Context, tx *sql.Tx, id int64, f engine.Faction, seat Seat) error {
+	var err error
 	if seat.Player == "" {
-		_, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game = ? AND faction = ?`, id, f.String())
+		_, err = tx.ExecContext(ctx, `DELETE FROM seats WHERE game = ? AND faction = ?`, id, f.String())
+	} else {
+		_, err = tx.ExecContext(ctx, `INSERT INTO seats (game, faction, player, name) VALUES (?, ?, ?, ?)
+			ON CONFLICT (game, faction) DO UPDATE SET player = excluded.player, name = excluded.name`,
+			id, f.String(), seat.Player, seat.Name)
+	}
+	if err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO seats (game, faction, player, name) VALUES (?, ?, ?, ?)
-		ON CONFLICT (game, faction) DO UPDATE SET player = excluded.player, name = excluded.name`,
-		id, f.String(), seat.Player, seat.Name)
+	_, err = tx.ExecContext(ctx, `UPDATE waiting SET player = ? WHERE game = ? AND faction = ?`, seat.Player, id, f.String())
 	return err
 }
 
@@ -295,5 +307,11 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st Status) error {
 		return fmt.Errorf("game %d: set status: %w", id, err)
 	}
 	s.unverify(id)
+	if st == Active {
+		// Replayed now, so that reminders find it without loading it.
+		if err := s.fillOne(ctx, id); err != nil {
+			return fmt.Errorf("game %d: active again, but: %w", id, err)
+		}
+	}
 	return nil
 }

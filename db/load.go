@@ -101,6 +101,10 @@ func setBroken(ctx context.Context, tx *sql.Tx, id int64, cause error) error {
 		cause.Error(), now().UnixMilli(), id); err != nil {
 		return fmt.Errorf("game %d: marking it broken: %w", id, err)
 	}
+	// A broken game waits for nothing until it is made active again.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM waiting WHERE game = ?`, id); err != nil {
+		return fmt.Errorf("game %d: marking it broken: %w", id, err)
+	}
 	return nil
 }
 

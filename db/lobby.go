@@ -37,6 +37,13 @@ func (s *Store) Start(ctx context.Context, id int64) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET lobby = 0, updated = ? WHERE id = ?`, now().UnixMilli(), id); err != nil {
 		return fmt.Errorf("game %d: start: %w", id, err)
 	}
+	e, err := s.entry(ctx, tx, info)
+	if err != nil {
+		return fmt.Errorf("game %d: start: %w", id, err)
+	}
+	if err := writeWaiting(ctx, tx, id, info.Seq, e.g, s.waitingSince()); err != nil {
+		return fmt.Errorf("game %d: start: %w", id, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("game %d: start: %w", id, err)
 	}

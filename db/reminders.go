@@ -63,24 +63,31 @@ func fromMS(v int64) time.Time {
 // LoadReminders returns the stored states of keys; a key without one is
 // absent.
 func (s *Store) LoadReminders(ctx context.Context, keys []ReminderKey) (map[ReminderKey]ReminderState, error) {
-	out := make(map[ReminderKey]ReminderState, len(keys))
-	want := map[ReminderKey]bool{}
-	games := map[int64]bool{}
-	for _, k := range keys {
-		want[k] = true
-		games[k.Game] = true
-	}
+	out := map[ReminderKey]ReminderState{}
 	if len(keys) == 0 {
 		return out, nil
 	}
-	// One query for all: the games listed (SQLite allows 32766 variables; a
-	// pass has far fewer games), filtered to the keys asked for.
-	ids := make([]any, 0, len(games))
-	for g := range games {
-		ids = append(ids, g)
+	want := make(map[ReminderKey]bool, len(keys))
+	for _, k := range keys {
+		want[k] = true
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT game, player, rev, since, last, count, escalated, timed_out, snoozed_until
-		FROM reminder_states WHERE game IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, ids...)
+	// One query for all, filtered to the keys asked for: of the games
+	// listed, or of every game when they are many (a reminder pass asks for
+	// every waiting game, and only active games keep states).
+	const listed = 500
+	query := `SELECT game, player, rev, since, last, count, escalated, timed_out, snoozed_until FROM reminder_states`
+	var ids []any
+	if len(keys) <= listed {
+		games := map[int64]bool{}
+		for _, k := range keys {
+			if !games[k.Game] {
+				games[k.Game] = true
+				ids = append(ids, k.Game)
+			}
+		}
+		query += ` WHERE game IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
+	}
+	rows, err := s.r.QueryContext(ctx, query, ids...)
 	if err != nil {
 		return nil, fmt.Errorf("reminders: %w", err)
 	}
@@ -174,6 +181,43 @@ func (s *Store) SetPrefs(ctx context.Context, player string, p MemberPrefs) erro
 	return nil
 }
 
+// PrefsOf returns the reminder preferences of players, by member, in one
+// query; a member without any is absent.
+func (s *Store) PrefsOf(ctx context.Context, players []string) (map[string]MemberPrefs, error) {
+	out := make(map[string]MemberPrefs, len(players))
+	// In chunks: SQLite takes up to 32766 variables in a statement.
+	const chunk = 10000
+	for len(players) > 0 {
+		n := min(len(players), chunk)
+		args := make([]any, n)
+		for i, p := range players[:n] {
+			args[i] = p
+		}
+		players = players[n:]
+		rows, err := s.r.QueryContext(ctx, `SELECT player, zone, quiet_from, quiet_to, opt_out, snooze FROM member_prefs
+			WHERE player IN (?`+strings.Repeat(",?", n-1)+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("preferences: %w", err)
+		}
+		for rows.Next() {
+			var player string
+			var p MemberPrefs
+			var snooze int64
+			if err := rows.Scan(&player, &p.Zone, &p.QuietFrom, &p.QuietTo, &p.OptOut, &snooze); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("preferences: %w", err)
+			}
+			p.Snooze = time.Duration(snooze) * time.Millisecond
+			out[player] = p
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("preferences: %w", err)
+		}
+	}
+	return out, nil
+}
+
 // Prefs returns a member's reminder preferences, the zero value when none
 // are stored.
 func (s *Store) Prefs(ctx context.Context, player string) (MemberPrefs, error) {
@@ -191,10 +235,11 @@ func (s *Store) Prefs(ctx context.Context, player string) (MemberPrefs, error) {
 	return p, nil
 }
 
-// endGame drops what only an active game needs: its reminders and turn
-// message. The caller holds the write transaction that ends the game.
+// endGame drops what only an active game needs: what it waits for, its
+// reminders and turn message. The caller holds the write transaction that
+// ends the game.
 func endGame(ctx context.Context, tx *sql.Tx, id int64) error {
-	for _, table := range []string{"reminder_states", "reminder_settings", "turns"} {
+	for _, table := range []string{"waiting", "reminder_states", "reminder_settings", "turns"} {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE game = ?`, id); err != nil {
 			return fmt.Errorf("game %d: clearing %s: %w", id, table, err)
 		}

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
@@ -66,8 +67,9 @@ type Store struct {
 	cache    *games         // games in memory between decisions
 	verified map[int64]bool // games replayed from the seed since Open
 
-	rules   LeagueRules  // ranks league games at their end
-	applied atomic.Int64 // decisions the engine applied (Applications)
+	rules   LeagueRules      // ranks league games at their end
+	clock   func() time.Time // dates waits (SetClock); nil for time.Now
+	applied atomic.Int64     // decisions the engine applied (Applications)
 }
 
 // Open opens or creates the database at path (a file: the store uses two
@@ -101,7 +103,12 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
-	return &Store{w: w, r: r, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}, nil
+	s := &Store{w: w, r: r, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}
+	if err := s.fillWaiting(context.Background()); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return s, nil
 }
 
 // createPrivate creates the database file readable by its owner only, if it

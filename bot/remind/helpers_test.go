@@ -34,10 +34,16 @@ func (s *fakeSource) Waiting(context.Context) ([]Waiting, error) {
 	return append([]Waiting(nil), s.waiting...), nil
 }
 
-func (s *fakeSource) Prefs(_ context.Context, p string) (Prefs, error) {
+func (s *fakeSource) Prefs(_ context.Context, players []string) (map[string]Prefs, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.prefs[p], nil
+	out := map[string]Prefs{}
+	for _, p := range players {
+		if pr, ok := s.prefs[p]; ok {
+			out[p] = pr
+		}
+	}
+	return out, nil
 }
 
 // recorder is a Notifier and an Actor that writes down what it is asked to

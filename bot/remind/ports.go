@@ -36,8 +36,9 @@ type Waiting struct {
 type Source interface {
 	// Waiting lists the pending decisions of every active game.
 	Waiting(ctx context.Context) ([]Waiting, error)
-	// Prefs returns a member's preferences (the zero Prefs when none).
-	Prefs(ctx context.Context, player string) (Prefs, error)
+	// Prefs returns the preferences of players, by member; a member
+	// without any is absent (the zero Prefs).
+	Prefs(ctx context.Context, players []string) (map[string]Prefs, error)
 }
 
 // Reminder is a nudge to the member who holds a game up.

@@ -53,17 +53,22 @@ func (s *Scheduler) Pass(ctx context.Context, now time.Time) (Summary, error) {
 	}
 
 	var errs []error
-	prefs := map[string]Prefs{}
-	for i, w := range ws {
-		p, seen := prefs[w.Player]
-		if !seen {
-			if p, err = s.src.Prefs(ctx, w.Player); err != nil {
-				errs = append(errs, fmt.Errorf("reminders: preferences of %s: %w", w.Player, err))
-				// Remind with the defaults rather than not at all.
-				p = Prefs{}
-			}
-			prefs[w.Player] = p
+	players := make([]string, 0, len(ws))
+	seen := map[string]bool{}
+	for _, w := range ws {
+		if !seen[w.Player] {
+			seen[w.Player] = true
+			players = append(players, w.Player)
 		}
+	}
+	prefs, err := s.src.Prefs(ctx, players)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("reminders: preferences: %w", err))
+		// Remind with the defaults rather than not at all.
+		prefs = nil
+	}
+	for i, w := range ws {
+		p := prefs[w.Player]
 		st := states[keys[i]]
 		a, due := plan(w, p, s.zone(p.Zone), st, now)
 		if !due {

@@ -63,21 +63,11 @@ func serveCmd(args []string) error {
 	if err := b.AnnounceEnded(ctx); err != nil {
 		logger.Error("announcing ended games", "error", err)
 	}
-	// Reminders: a pass every minute; each finds what is due in the store,
-	// so a restart or a second process loses or doubles nothing.
-	reminders, err := b.Reminders().Cron("* * * * *", func(sum remind.Summary, err error) {
-		if err != nil {
-			logger.Error("reminder pass", "error", err)
-		}
-		if sum.Reminded+sum.Escalated+sum.Passed > 0 {
-			logger.Info("reminder pass", "waiting", sum.Waiting, "reminded", sum.Reminded, "escalated", sum.Escalated, "passed", sum.Passed)
-		}
-	})
+	stopReminders, err := startReminders(b, o, logger)
 	if err != nil {
 		return err
 	}
-	reminders.Start()
-	defer func() { <-reminders.Stop().Done() }()
+	defer stopReminders()
 	if o.addr != "" {
 		ln, err := net.Listen("tcp", o.addr)
 		if err != nil {
@@ -90,6 +80,42 @@ func serveCmd(args []string) error {
 		return err
 	}
 	return b.RunGateway(ctx, o.guild, !o.noRegister, o.shard, o.shards)
+}
+
+// remindersOff is the start-up line of a bot that cannot post reminders.
+const remindersOff = "reminders are off: reminders, escalations and deadline Passes are posted with the bot token, and none is set; set DISCORD_TOKEN to turn them on (docs/reminders.md)"
+
+// startReminders runs a reminder pass every minute; each finds what is due
+// in the store, so a restart or a second process loses or doubles nothing.
+// Reminders are posted with the bot token: an HTTP endpoint without one
+// would have every post refused (401), and a deadline Pass nobody sees, so
+// it runs without reminders and says so once. It returns what stops them.
+func startReminders(b *bot.Bot, o serveOptions, logger *slog.Logger) (stop func(), err error) {
+	if o.token == "" {
+		logger.Warn(remindersOff)
+		return func() {}, nil
+	}
+	reminders, err := b.Reminders().Cron("* * * * *", func(sum remind.Summary, err error) {
+		if err != nil {
+			logger.Error("reminder pass", "error", err)
+		}
+		if sum.Reminded+sum.Escalated+sum.Passed > 0 {
+			logger.Info("reminder pass", "waiting", sum.Waiting, "reminded", sum.Reminded, "escalated", sum.Escalated, "passed", sum.Passed)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	// And a game whose turn message could not be posted gets one.
+	if _, err := reminders.AddFunc("* * * * *", func() {
+		if err := b.PostMissingTurns(context.Background()); err != nil {
+			logger.Error("posting missing turn messages", "error", err)
+		}
+	}); err != nil {
+		return nil, err
+	}
+	reminders.Start()
+	return func() { <-reminders.Stop().Done() }, nil
 }
 
 // serveOptions is a checked serve command line.

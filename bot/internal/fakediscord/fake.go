@@ -264,6 +264,7 @@ func New() *Server {
 	mux.HandleFunc("POST /api/v9/webhooks/{app}/{token}", s.followup)
 	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", s.channelPost)
 	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", s.channelEdit)
+	mux.HandleFunc("GET /api/v9/channels/{channel}", s.channelGet)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", s.registerCommands)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", s.registerCommands)
 	mux.HandleFunc("GET /api/v9/oauth2/applications/{app}", func(w http.ResponseWriter, r *http.Request) {
@@ -338,7 +339,7 @@ func (s *Server) Interaction(typ discordgo.InteractionType, channel string, m Me
 	s.mu.Unlock()
 	raw := map[string]any{
 		"id": id, "application_id": s.AppID, "type": typ, "token": token, "version": 1,
-		"guild_id": "800000000000000001", "channel_id": channel,
+		"guild_id": Guild, "channel_id": channel,
 		"member": map[string]any{"user": map[string]any{"id": m.ID, "username": m.Name, "global_name": m.Name},
 			"permissions": strconv.FormatInt(m.Permissions, 10), "roles": []string{}, "joined_at": "2024-01-01T00:00:00Z"},
 		"data": data,
@@ -698,6 +699,17 @@ func (s *Server) channelPost(w http.ResponseWriter, r *http.Request) {
 	m.Pinged = pings(p)
 	s.add(m)
 	writeJSON(w, s.wire(m))
+}
+
+// Guild is the guild of every channel the fake knows.
+const Guild = "800000000000000001"
+
+// channelGet answers Get Channel: every channel is a text channel of Guild.
+func (s *Server) channelGet(w http.ResponseWriter, r *http.Request) {
+	if !s.botAuth(w, r) {
+		return
+	}
+	writeJSON(w, map[string]any{"id": r.PathValue("channel"), "guild_id": Guild, "type": 0, "name": r.PathValue("channel")})
 }
 
 func (s *Server) channelEdit(w http.ResponseWriter, r *http.Request) {
