@@ -121,6 +121,11 @@ type run struct {
 	// or paid for the next space, so a transfer can never invalidate a cost
 	// already found affordable.
 	openForTransfers bool
+	// rolls counts the dice rolled in this run; reseed, in a
+	// determinization, swaps the generator before the first die not yet
+	// seen (determinize.go).
+	rolls  int
+	reseed *reseed
 }
 
 // choiceList collects a prompt's choices.
@@ -215,6 +220,10 @@ func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 // roll rolls one die. Undo may not cross it.
 func (r *run) roll() int {
 	r.barrier = r.pos
+	if r.reseed != nil && r.rolls == r.reseed.after {
+		r.s.RNG = r.reseed.rng
+	}
+	r.rolls++
 	return intn(&r.s.RNG, 6) + 1
 }
 
