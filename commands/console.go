@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // Table is where decisions go: straight to the engine, or through storage
@@ -42,6 +43,9 @@ type Console struct {
 	// Board renders the current board to a PNG file; nil when rendering is
 	// not available.
 	Board func(path string) error
+	// AI holds the factions played by the computer (see PlayAI).
+	AI     map[engine.Faction]*ai.Player
+	lastAI *ai.Player
 }
 
 // ConsoleHelp lists the console's commands.
@@ -59,6 +63,7 @@ const ConsoleHelp = `Commands:
   card N               a card's texts
   log [N]              the last N log lines (default 20)
   board [FILE]         write the board to a PNG file (default board.png)
+  why [FACTION]        the alternatives the AI weighed for its last action
   help                 this list
   quit                 leave (a saved game can be resumed)`
 
@@ -139,6 +144,8 @@ func (c *Console) Exec(line string) error {
 		return nil
 	case "undo":
 		return c.undo(rest)
+	case "why":
+		return c.why(rest)
 	}
 	return c.choose(line)
 }

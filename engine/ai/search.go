@@ -195,10 +195,13 @@ func label(pr *engine.Prompt, id string) string {
 // Activity or Event it adds, and the spaces it chose.
 func describe(first engine.Choice, ids []string) string {
 	s := first.Label
-	if strings.HasPrefix(first.ID, "count:") {
-		s = "chose " + first.Label
-	}
 	var spaces []string
+	switch {
+	case strings.HasPrefix(first.ID, "count:"):
+		s = "chose " + first.Label
+	case isSpaceName(first.Label):
+		s, spaces = "", []string{first.Label}
+	}
 	for _, l := range ids {
 		switch {
 		case strings.HasPrefix(l, "Special Activity: "), strings.HasPrefix(l, "free "):
@@ -210,7 +213,10 @@ func describe(first engine.Choice, ids []string) string {
 	if len(spaces) > 4 {
 		spaces = append(spaces[:4], "...")
 	}
-	if len(spaces) > 0 {
+	switch {
+	case len(spaces) > 0 && s == "":
+		return strings.Join(spaces, ", ")
+	case len(spaces) > 0:
 		s += " in " + strings.Join(spaces, ", ")
 	}
 	return s
