@@ -49,14 +49,21 @@ func ParseLevel(s string) (Level, error) {
 	return Level{}, fmt.Errorf("unknown AI level %q (want easy, normal, hard or slow)", s)
 }
 
+// Sampler draws the game one simulation is played on. The default,
+// Game.Determinize, is fair; an experiment may substitute another to
+// measure what fairness costs.
+type Sampler func(g *engine.Game, seed uint64) (*engine.Game, error)
+
 // Player is the AI holding one faction of one game.
 type Player struct {
 	Faction engine.Faction
 	Level   Level
-	seed    uint64
-	plans   uint64 // plans made, which varies the seeds of each search
-	plan    *plan
-	last    *Explanation
+	// Sample, if set, replaces Game.Determinize (experiments only).
+	Sample Sampler
+	seed   uint64
+	plans  uint64 // plans made, which varies the seeds of each search
+	plan   *plan
+	last   *Explanation
 }
 
 // New returns a player for faction f. Equal seeds play equal games.
@@ -130,7 +137,11 @@ func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
 		return pl.answers[pl.next-1], nil, nil
 	}
 	p.plans++
-	res, err := search(g, p.Faction, p.Level.Sims, mix(p.seed, p.plans))
+	sample := p.Sample
+	if sample == nil {
+		sample = (*engine.Game).Determinize
+	}
+	res, err := search(g, p.Faction, p.Level.Sims, mix(p.seed, p.plans), sample)
 	if err != nil {
 		return "", nil, err
 	}

@@ -10,14 +10,14 @@ import (
 // TestGameWithAISeats plays whole games with tiny budgets in every seat
 // kind: no engine error, no illegal choice, and equal seeds replay equally.
 func TestGameWithAISeats(t *testing.T) {
-	tiny := Seat{Level{Name: "Tiny", Sims: 4}}
+	tiny := Seat{Level: Level{Name: "Tiny", Sims: 4}}
 	seats := [engine.NumFactions]Seat{tiny, tiny, Random, tiny}
 	for _, sc := range engine.Scenarios {
-		a, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7)
+		a, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", sc, err)
 		}
-		b, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7)
+		b, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", sc, err)
 		}

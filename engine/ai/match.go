@@ -10,7 +10,11 @@ import (
 
 // Seat says who plays a faction in a match: an AI level, or, with a zero
 // Level, uniformly random legal choices (a fuzzer, not a baseline).
-type Seat struct{ Level Level }
+type Seat struct {
+	Level Level
+	// Sample replaces the AI's determinization (experiments only).
+	Sample Sampler
+}
 
 // Random is the uniformly random seat.
 var Random = Seat{}
@@ -31,7 +35,7 @@ func ParseSeat(s string) (Seat, error) {
 		return Random, nil
 	}
 	l, err := ParseLevel(s)
-	return Seat{l}, err
+	return Seat{Level: l}, err
 }
 
 // Stats is what one faction did in a match.
@@ -51,9 +55,21 @@ type Match struct {
 	Stats     [engine.NumFactions]Stats
 }
 
+// Clock reads a time; think times are differences of two readings. The
+// wall clock counts time the process waited for a loaded machine; a
+// thread's CPU clock does not.
+type Clock func() time.Duration
+
+// WallClock is the default clock.
+func WallClock() time.Duration { return time.Duration(time.Now().UnixNano()) }
+
 // Play plays one game with the given seats; seed drives the AI seats and
-// the random ones. It fails on any engine error or illegal choice.
-func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64) (Match, error) {
+// the random ones, clock (nil for the wall clock) times them. It fails on
+// any engine error or illegal choice.
+func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock Clock) (Match, error) {
+	if clock == nil {
+		clock = WallClock
+	}
 	g, err := engine.New(cfg)
 	if err != nil {
 		return Match{}, err
@@ -62,6 +78,7 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64) (Match
 	for _, f := range engine.Factions {
 		if !seats[f].IsRandom() {
 			players[f] = New(f, seats[f].Level, mix(seed, uint64(f)+1))
+			players[f].Sample = seats[f].Sample
 		}
 	}
 	rng := &rand{mix(seed, 99)}
@@ -71,13 +88,13 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64) (Match
 		f := pr.Faction
 		var choice string
 		if pl := players[f]; pl != nil {
-			start := time.Now()
+			start := clock()
 			c, ex, err := pl.Decide(g)
 			if err != nil {
 				return m, fmt.Errorf("%s at %q: %w", f, pr.Question, err)
 			}
 			if ex != nil {
-				m.Stats[f].Think = append(m.Stats[f].Think, time.Since(start))
+				m.Stats[f].Think = append(m.Stats[f].Think, clock()-start)
 			}
 			choice = c
 		} else {

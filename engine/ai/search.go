@@ -34,7 +34,7 @@ const maxRolloutDecisions = 2000
 
 // search plans the answer to g's current question for faction me with a
 // budget of sims simulations.
-func search(g *engine.Game, me engine.Faction, sims int, seed uint64) (result, error) {
+func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sampler) (result, error) {
 	pr := g.Prompt()
 	rng := &rand{seed}
 	sims = max(sims, 1)
@@ -57,7 +57,7 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64) (result, e
 	for i := 0; i < want && len(cands) < sims; i++ {
 		first := firsts[i%len(firsts)]
 		c := &candidate{answers: []string{first.ID}}
-		v, won, labels, err := simulate(g, me, c, mix(seed, 0), mix(seed, uint64(1000+i)), true)
+		v, won, labels, err := simulate(g, sample, me, c, mix(seed, 0), mix(seed, uint64(1000+i)), true)
 		if err != nil {
 			return result{}, err
 		}
@@ -83,7 +83,7 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64) (result, e
 				if used >= sims {
 					break
 				}
-				v, won, _, err := simulate(g, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(used)<<20|uint64(c.n)), false)
+				v, won, _, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(used)<<20|uint64(c.n)), false)
 				if err != nil {
 					return result{}, err
 				}
@@ -144,8 +144,8 @@ func ceilLog2(n int) int {
 // detSeed), then every faction by the rollout policy to the horizon, and
 // scores the result for me. With record, the answers the policy adds to
 // complete c are appended to it and their labels returned.
-func simulate(g *engine.Game, me engine.Faction, c *candidate, detSeed, polSeed uint64, record bool) (float64, bool, []string, error) {
-	h, err := g.Determinize(detSeed)
+func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, record bool) (float64, bool, []string, error) {
+	h, err := sample(g, detSeed)
 	if err != nil {
 		return 0, false, nil, err
 	}
