@@ -42,6 +42,11 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 	// than the number of options; then a sample of them.
 	firsts := make([]engine.Choice, len(pr.Choices))
 	copy(firsts, pr.Choices)
+	if strings.HasPrefix(firsts[0].ID, "count:") && len(firsts) > max(4, sims/8) {
+		// Too many counts to tell apart on this budget: the rule of
+		// thumb's count, the extremes and the middle.
+		firsts = countCandidates(g.State(), pr)
+	}
 	if limit := max(2, sims/2); len(firsts) > limit {
 		for i := len(firsts) - 1; i > 0; i-- {
 			j := rng.intn(i + 1)
@@ -153,6 +158,9 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 	steps, rounds := h.StepsDone(), h.State().Rounds
 	var labels []string
 	mine, following := 0, true
+	// The position just after the action: known with far less noise than
+	// the one at the horizon, it steadies the comparison of candidates.
+	after, ended := 0.0, false
 	for n := 0; !h.Over() && n < maxRolloutDecisions; n++ {
 		pr := h.Prompt()
 		var choice string
@@ -177,9 +185,36 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
 		}
+		if !ended && (h.StepsDone() != steps || h.Over()) {
+			after, _ = evaluate(h, me)
+			ended = true
+		}
 	}
 	v, won := evaluate(h, me)
+	if ended {
+		v = (1-afterWeight)*v + afterWeight*after
+	}
 	return v, won, labels, nil
+}
+
+// afterWeight is the share of the score given to the position right after
+// the action rather than at the horizon.
+const afterWeight = 0.4
+
+// countCandidates are the counts worth trying at a "how many" question with
+// many possible answers: the rule of thumb's, the least, the most and the
+// middle.
+func countCandidates(s *engine.State, pr *engine.Prompt) []engine.Choice {
+	ids := []string{countRule(s, pr), pr.Choices[0].ID, pr.Choices[len(pr.Choices)-1].ID, pr.Choices[len(pr.Choices)/2].ID}
+	var out []engine.Choice
+	for _, id := range ids {
+		for _, c := range pr.Choices {
+			if c.ID == id && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 func label(pr *engine.Prompt, id string) string {
