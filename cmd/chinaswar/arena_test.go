@@ -13,9 +13,9 @@ func TestParseAgentAndSeats(t *testing.T) {
 		cheat, fail bool
 	}{
 		{in: "random"},
-		{in: "easy", sims: 40},
-		{in: "Normal", sims: 240},
-		{in: "cheat-hard", sims: 1440, cheat: true},
+		{in: "easy", sims: 64},
+		{in: "Normal", sims: 720},
+		{in: "cheat-hard", sims: 2880, cheat: true},
 		{in: "cheat-random", fail: true},
 		{in: "superb", fail: true},
 	} {

@@ -30,10 +30,10 @@ type Level struct {
 // the development machine, an action takes about 0.05 s (Easy), under 1 s
 // (Normal), under 3 s (Hard) and under 30 s (Slow); see docs/ai.md.
 var (
-	Easy   = Level{Name: "Easy", Sims: 40}
-	Normal = Level{Name: "Normal", Sims: 240}
-	Hard   = Level{Name: "Hard", Sims: 1440}
-	Slow   = Level{Name: "Slow", Sims: 14400}
+	Easy   = Level{Name: "Easy", Sims: 64}
+	Normal = Level{Name: "Normal", Sims: 720}
+	Hard   = Level{Name: "Hard", Sims: 2880}
+	Slow   = Level{Name: "Slow", Sims: 28800}
 )
 
 // Levels lists the levels in order of strength.

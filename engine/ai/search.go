@@ -199,7 +199,7 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 
 // afterWeight is the share of the score given to the position right after
 // the action rather than at the horizon.
-const afterWeight = 0.4
+const afterWeight = 0.7
 
 // countCandidates are the counts worth trying at a "how many" question with
 // many possible answers: the rule of thumb's, the least, the most and the
