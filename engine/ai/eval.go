@@ -35,9 +35,12 @@ func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
 			rival = max(rival, st.Margin)
 		}
 	}
-	v := 0.3 / (1 + math.Exp(-float64(mine-rival)/4))
+	// Being first is what counts; the lead over the best rival, and the
+	// margin itself, still separate actions when first place is out of
+	// reach in every simulation (a faction far behind must still climb).
+	v := 0.25*logistic(float64(mine-rival)/8) + 0.15*logistic(float64(mine)/8)
 	if won {
-		v += 0.7
+		v += 0.6
 	}
 	if r := s.Result; r != nil && !r.Final && !won {
 		// A rival passed a victory check: the worst outcome there is.
@@ -64,3 +67,5 @@ func contains(fs []engine.Faction, f engine.Faction) bool {
 	}
 	return false
 }
+
+func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
