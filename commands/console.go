@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // Table is where decisions go: straight to the engine, or through storage
@@ -43,6 +44,9 @@ type Console struct {
 	// Board renders the current board to a PNG file; nil when rendering is
 	// not available.
 	Board func(path string) error
+	// AI holds the factions played by the computer (see PlayAI).
+	AI     map[engine.Faction]*ai.Player
+	lastAI *ai.Player
 }
 
 // ConsoleHelp lists the console's commands.
@@ -60,6 +64,7 @@ const ConsoleHelp = `Commands:
   card N               a card's texts
   log [N]              the last N log lines (default 20)
   board [FILE]         write the board to a PNG file (default board.png)
+  why [FACTION]        the alternatives the AI weighed for its last action
   help                 this list
   quit                 leave; a game kept in a database is saved as you go and resumes
                        when play is run again`
@@ -141,6 +146,8 @@ func (c *Console) Exec(line string) error {
 		return nil
 	case "undo":
 		return c.undo(rest)
+	case "why":
+		return c.why(rest)
 	}
 	return c.choose(line)
 }

@@ -67,6 +67,12 @@ type Game struct {
 	// to roll back to if the engine fails.
 	r     run
 	spare State
+	// reseed, in a determinization, gives the dice of the current step not
+	// yet seen a new generator (determinize.go).
+	reseed *reseed
+	// commits counts the steps committed, so a caller can tell that the
+	// step it answered in has ended.
+	commits int
 }
 
 // Config says how to set up a new game.
@@ -308,7 +314,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], showForced: g.showForced, forced: &g.forced}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], showForced: g.showForced, forced: &g.forced, reseed: g.reseed}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail
@@ -329,6 +335,13 @@ func (g *Game) settle() error {
 			// that fails to advance would otherwise loop for ever.
 			return fmt.Errorf("engine: %d steps without a decision, last %s", idle, before.Kind)
 		}
+		if g.reseed != nil {
+			if r.rolls <= g.reseed.after {
+				g.cur.RNG = g.reseed.rng
+			}
+			g.reseed = nil
+		}
+		g.commits++
 		for _, n := range r.notes {
 			e := n.entry
 			e.Seq, e.Text = len(g.log)+1, n.text.String()

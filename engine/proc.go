@@ -154,6 +154,11 @@ type run struct {
 	// or paid for the next space, so a transfer can never invalidate a cost
 	// already found affordable.
 	openForTransfers bool
+	// rolls counts the dice rolled in this run; reseed, in a
+	// determinization, swaps the generator before the first die not yet
+	// seen (determinize.go).
+	rolls  int
+	reseed *reseed
 }
 
 // choiceList collects a prompt's choices.
@@ -274,6 +279,10 @@ func (r *run) askPiece(f Faction, question text, kinds []Piece, ok func(Piece) b
 // roll rolls one die, or takes the next queued roll. Undo may not cross it.
 func (r *run) roll() int {
 	r.barrier = r.pos
+	if r.reseed != nil && r.rolls == r.reseed.after {
+		r.s.RNG = r.reseed.rng
+	}
+	r.rolls++
 	if q := r.s.Dice; len(q) > 0 {
 		r.s.Dice = q[1:]
 		return q[0]

@@ -19,6 +19,7 @@ var subcommands = map[string]struct {
 }{
 	"play":   {playCmd, "play a game in the terminal (hot-seat or scripted)"},
 	"sim":    {simCmd, "play random games and check the engine's invariants"},
+	"arena":  {arenaCmd, "measure AI players against a field, seat by seat, on paired seeds"},
 	"render": {renderCmd, "draw a board position to a PNG file"},
 	"replay": {replayCmd, "re-run stored games under the current rules and report divergence"},
 	"backup": {backupCmd, "copy the database with SQLite's online backup"},

@@ -28,6 +28,7 @@ func playCmd(args []string) error {
 	dbPath := fs.String("db", "chinaswar.db", "SQLite database that keeps the game; \"\" keeps it in memory only")
 	name := fs.String("name", "default", "the game's name: play resumes the active game of this name")
 	fresh := fs.Bool("new", false, "abandon the active game of this name and start a new one")
+	aiSeats := fs.String("ai", "", `factions the computer plays, each with an optional level (easy, normal, hard, slow), e.g. "NAT,WLD:hard"`)
 	deckPath := fs.String("deck", "", "play with this deck file instead of the embedded stand-in deck (see README, \"Replacing the deck\")")
 	positionPath := fs.String("position", "", "start from this position description (docs/position.md); the game is kept in memory only")
 	if err := fs.Parse(args); err != nil {
@@ -60,7 +61,11 @@ func playCmd(args []string) error {
 		return err
 	}
 	cfg := engine.Config{Scenario: *scenario, Seed: newSeed(fs, *seed), Options: opts, Deck: deck}
-	c := &commands.Console{Players: seats, Out: stdout}
+	bots, err := commands.ParseAISeats(*aiSeats, cfg.Seed)
+	if err != nil {
+		return err
+	}
+	c := &commands.Console{Players: seats, Out: stdout, AI: bots}
 	c.Board = func(path string) error {
 		png, err := render.Board(c.Table.Game(), render.Options{})
 		if err != nil {
@@ -156,6 +161,9 @@ func interact(c *commands.Console, in io.Reader, bye string) error {
 	fmt.Fprintln(c.Out, "China's War 1937-41. Type help for commands.")
 	fmt.Fprintln(c.Out, commands.Provenance)
 	for {
+		if err := c.PlayAI(); err != nil {
+			return err
+		}
 		fmt.Fprint(c.Out, "\n"+c.PromptText()+"> ")
 		if !sc.Scan() {
 			fmt.Fprintln(c.Out, "\n"+bye)
@@ -177,7 +185,13 @@ func interact(c *commands.Console, in io.Reader, bye string) error {
 
 func runScript(c *commands.Console, in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	for n := 1; sc.Scan(); n++ {
+	for n := 1; ; n++ {
+		if err := c.PlayAI(); err != nil {
+			return err
+		}
+		if !sc.Scan() {
+			break
+		}
 		err := c.Exec(sc.Text())
 		if errors.Is(err, commands.ErrQuit) {
 			return nil

@@ -3,8 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 	"github.com/chinaswar/chinaswar/engine/sim"
 )
 
@@ -17,8 +19,13 @@ func simCmd(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	options := fs.String("options", "", "optional rules, comma-separated: "+fmt.Sprint(engine.OptionNames))
 	fast := fs.Bool("fast", false, "skip the invariant checks (timing only)")
+	policy := fs.String("policy", "random", `who plays: random, easy, normal, hard or slow for every seat, or per faction, e.g. "NAT=normal,JPN=easy" (others random)`)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	seats, err := parseSeats(*policy)
+	if err != nil {
+		return fmt.Errorf("--policy: %w", err)
 	}
 	opts, err := engine.ParseOptions(*options)
 	if err != nil {
@@ -27,13 +34,44 @@ func simCmd(args []string) error {
 	if *games < 1 {
 		return fmt.Errorf("--games must be at least 1")
 	}
-	st := sim.Run(sim.Config{Scenario: *scenario, Games: *games, Seed: *seed, Options: opts, Check: !*fast})
+	st := sim.Run(sim.Config{Scenario: *scenario, Games: *games, Seed: *seed, Options: opts, Check: !*fast, Seats: seats})
 	for _, e := range st.Errors {
 		fmt.Fprintln(stderr, "violation:", e)
 	}
 	fmt.Fprintln(stdout, st)
+	if *policy != "random" {
+		fmt.Fprint(stdout, "first places:")
+		for _, f := range engine.Factions {
+			fmt.Fprintf(stdout, "  %s (%s) %d", f, seats[f], st.First[f])
+		}
+		fmt.Fprintln(stdout)
+	}
 	if st.Violations > 0 {
 		return fmt.Errorf("%d games violated the engine's invariants", st.Violations)
 	}
 	return nil
+}
+
+// parseSeats reads a --policy value: one seat kind for every faction, or
+// FACTION=kind pairs with the others random.
+func parseSeats(s string) ([engine.NumFactions]ai.Seat, error) {
+	var seats [engine.NumFactions]ai.Seat
+	if !strings.Contains(s, "=") {
+		seat, err := ai.ParseSeat(s)
+		for _, f := range engine.Factions {
+			seats[f] = seat
+		}
+		return seats, err
+	}
+	for _, part := range strings.Split(s, ",") {
+		fn, kind, _ := strings.Cut(part, "=")
+		f, err := engine.ParseFaction(strings.TrimSpace(fn))
+		if err != nil {
+			return seats, err
+		}
+		if seats[f], err = ai.ParseSeat(strings.TrimSpace(kind)); err != nil {
+			return seats, err
+		}
+	}
+	return seats, nil
 }

@@ -1,6 +1,6 @@
-// Package sim plays games with uniformly random legal choices and checks
-// the engine's contract after every decision. It drives the fuzz tests and
-// the `chinaswar sim` command.
+// Package sim plays games with uniformly random legal choices (or AI
+// players in chosen seats) and checks the engine's contract after every
+// decision. It drives the fuzz tests and the `chinaswar sim` command.
 package sim
 
 import (
@@ -8,9 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // Config says what to play.
@@ -24,13 +27,18 @@ type Config struct {
 	// continues identically. Without it only the games are played (for
 	// timing).
 	Check bool
+	// Seats gives factions to AI players; the zero Seat plays uniformly at
+	// random.
+	Seats [engine.NumFactions]ai.Seat
 }
 
 // Stats summarise a run.
 type Stats struct {
 	Games, Decisions, Violations int
 	Undos, Reloads               int
-	Elapsed                      time.Duration
+	// First counts, per faction, the games it finished in first place.
+	First   [engine.NumFactions]int
+	Elapsed time.Duration
 	// Errors holds the first few violations, for the report.
 	Errors []error
 }
@@ -40,21 +48,55 @@ func (s Stats) String() string {
 	return fmt.Sprintf("games: %d  decisions: %d  invariant violations: %d  games/s: %.0f", s.Games, s.Decisions, s.Violations, gps)
 }
 
-// Run plays cfg.Games games, each from its own seed derived from cfg.Seed.
+// game is the outcome of one game of a run.
+type game struct {
+	decisions, undos, reloads int
+	first                     []engine.Faction
+	err                       error
+}
+
+// Run plays cfg.Games games, each from its own seed derived from cfg.Seed,
+// on every core. Each game depends only on its seed, and the games are
+// summed in seed order, so the result is the same whatever the number of
+// cores.
 func Run(cfg Config) Stats {
-	var st Stats
 	start := time.Now()
-	for i := 0; i < cfg.Games; i++ {
-		seed := cfg.Seed + uint64(i)
-		n, u, r, err := Play(engine.Config{Scenario: cfg.Scenario, Seed: seed, Options: cfg.Options}, seed, cfg.Check)
+	results := make([]game, cfg.Games)
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(cfg.Games, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				k := i
+				i++
+				next.Unlock()
+				if k >= cfg.Games {
+					return
+				}
+				seed := cfg.Seed + uint64(k)
+				r := &results[k]
+				r.decisions, r.undos, r.reloads, r.first, r.err = play(engine.Config{Scenario: cfg.Scenario, Seed: seed, Options: cfg.Options}, seed, cfg.Check, cfg.Seats)
+			}
+		}()
+	}
+	wg.Wait()
+	var st Stats
+	for k, r := range results {
 		st.Games++
-		st.Decisions += n
-		st.Undos += u
-		st.Reloads += r
-		if err != nil {
+		st.Decisions += r.decisions
+		st.Undos += r.undos
+		st.Reloads += r.reloads
+		for _, f := range r.first {
+			st.First[f]++
+		}
+		if r.err != nil {
 			st.Violations++
 			if len(st.Errors) < 5 {
-				st.Errors = append(st.Errors, fmt.Errorf("game seed %d: %w", seed, err))
+				st.Errors = append(st.Errors, fmt.Errorf("game seed %d: %w", cfg.Seed+uint64(k), r.err))
 			}
 		}
 	}
@@ -66,19 +108,32 @@ func Run(cfg Config) Stats {
 // rngSeed. It returns the decisions made, undos and reloads checked, and the
 // first violation of the engine's contract, if any.
 func Play(cfg engine.Config, rngSeed uint64, check bool) (decisions, undos, reloads int, err error) {
+	decisions, undos, reloads, _, err = play(cfg, rngSeed, check, [engine.NumFactions]ai.Seat{})
+	return decisions, undos, reloads, err
+}
+
+// play is Play with AI players in the given seats; it also returns the
+// factions placed first.
+func play(cfg engine.Config, rngSeed uint64, check bool, seats [engine.NumFactions]ai.Seat) (decisions, undos, reloads int, first []engine.Faction, err error) {
 	g, err := engine.New(cfg)
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, nil, err
 	}
 	rng := rand.New(rand.NewPCG(rngSeed, 0x5eed))
+	var players [engine.NumFactions]*ai.Player
+	for _, f := range engine.Factions {
+		if !seats[f].IsRandom() {
+			players[f] = ai.New(f, seats[f].Level, rngSeed*engine.NumFactions+uint64(f))
+		}
+	}
 	for !g.Over() {
 		p := g.Prompt()
 		if check {
 			if err := checkPrompt(p); err != nil {
-				return decisions, undos, reloads, err
+				return decisions, undos, reloads, nil, err
 			}
 		}
-		if p.Executing && rng.IntN(16) == 0 {
+		if players[p.Faction] == nil && p.Executing && rng.IntN(16) == 0 {
 			// Now and then a voluntary transfer (1.5.2): refused ones are
 			// fine (caps, teams), accepted ones must keep the invariants.
 			other := engine.Factions[rng.IntN(engine.NumFactions)]
@@ -92,37 +147,47 @@ func Play(cfg engine.Config, rngSeed uint64, check bool) (decisions, undos, relo
 			}
 		}
 		c := p.Choices[rng.IntN(len(p.Choices))]
+		if pl := players[p.Faction]; pl != nil {
+			id, _, err := pl.Decide(g)
+			if err != nil {
+				return decisions, undos, reloads, nil, fmt.Errorf("decision %d: AI: %w", decisions+1, err)
+			}
+			c = engine.Choice{ID: id}
+		}
 		var before []byte
 		if check && rng.IntN(8) == 0 {
 			before, _ = g.MarshalJSON()
 		}
 		if err := g.Do(p.Faction, c.ID); err != nil {
-			return decisions, undos, reloads, fmt.Errorf("decision %d: legal choice %q refused: %w", decisions+1, c.ID, err)
+			return decisions, undos, reloads, nil, fmt.Errorf("decision %d: legal choice %q refused: %w", decisions+1, c.ID, err)
 		}
 		decisions++
 		if !check {
 			continue
 		}
 		if err := engine.CheckInvariants(g.Map(), g.Deck(), g.State()); err != nil {
-			return decisions, undos, reloads, fmt.Errorf("decision %d (%s %s): %w", decisions, p.Faction, c.ID, err)
+			return decisions, undos, reloads, nil, fmt.Errorf("decision %d (%s %s): %w", decisions, p.Faction, c.ID, err)
 		}
 		if before != nil && g.CanUndo(p.Faction) {
 			if err := checkUndo(g, p.Faction, c.ID, before); err != nil {
-				return decisions, undos, reloads, fmt.Errorf("decision %d: %w", decisions, err)
+				return decisions, undos, reloads, nil, fmt.Errorf("decision %d: %w", decisions, err)
 			}
 			undos++
 		}
 		if rng.IntN(64) == 0 {
 			if g, err = checkReload(g); err != nil {
-				return decisions, undos, reloads, fmt.Errorf("decision %d: %w", decisions, err)
+				return decisions, undos, reloads, nil, fmt.Errorf("decision %d: %w", decisions, err)
 			}
 			reloads++
 		}
 	}
 	if check && g.State().Result == nil {
-		return decisions, undos, reloads, errors.New("the game stopped without a result")
+		return decisions, undos, reloads, nil, errors.New("the game stopped without a result")
 	}
-	return decisions, undos, reloads, nil
+	if r := g.State().Result; r != nil {
+		first = r.Ranking[0].Factions
+	}
+	return decisions, undos, reloads, first, nil
 }
 
 // checkPrompt verifies that a prompt offers a real choice: at least two

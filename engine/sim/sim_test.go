@@ -1,12 +1,15 @@
 package sim
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // TestRandomGames is the invariant fuzzer in the test suite: random legal
@@ -120,4 +123,22 @@ func BenchmarkDecisionLatency(b *testing.B) {
 	b.ReportMetric(us(sum)/float64(len(times)), "µs-mean")
 	b.ReportMetric(us(times[len(times)*99/100]), "µs-p99")
 	b.ReportMetric(us(times[len(times)-1]), "µs-max")
+}
+
+// TestRunIsTheSameOnAnyNumberOfCores: games run in parallel, but the
+// summary depends only on the seeds.
+func TestRunIsTheSameOnAnyNumberOfCores(t *testing.T) {
+	cfg := Config{Scenario: "1938", Games: 6, Seed: 40, Check: true}
+	cfg.Seats[engine.CPC] = ai.Seat{Level: ai.Level{Name: "Tiny", Sims: 3}}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	one := Run(cfg)
+	runtime.GOMAXPROCS(3)
+	three := Run(cfg)
+	one.Elapsed, three.Elapsed = 0, 0
+	if fmt.Sprint(one) != fmt.Sprint(three) || one.First != three.First || one.Decisions != three.Decisions || one.Undos != three.Undos {
+		t.Fatalf("1 core: %+v\n3 cores: %+v", one, three)
+	}
+	if one.Violations != 0 || one.Games != 6 {
+		t.Fatalf("%+v", one)
+	}
 }

@@ -1,0 +1,78 @@
+package arena
+
+import (
+	"bytes"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
+)
+
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{10, 10, 0.7225, 1},
+		{90, 100, 0.8256, 0.9448},
+	} {
+		lo, hi := Wilson(tc.k, tc.n)
+		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
+			t.Errorf("Wilson(%d, %d) = %.4f-%.4f, want %.4f-%.4f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestMcNemar(t *testing.T) {
+	for _, tc := range []struct {
+		b, c int
+		p    float64
+	}{
+		{0, 0, 1},
+		{5, 0, 0.0625},
+		{10, 2, 0.0386},
+		{6, 6, 1},
+	} {
+		if p := McNemar(tc.b, tc.c); math.Abs(p-tc.p) > 5e-4 {
+			t.Errorf("McNemar(%d, %d) = %.4f, want %.4f", tc.b, tc.c, p, tc.p)
+		}
+	}
+}
+
+// TestArenaIsPairedAndTheSameOnAnyNumberOfCores: every cell plays the same
+// seeds, and the report does not depend on the core count.
+func TestArenaIsPairedAndTheSameOnAnyNumberOfCores(t *testing.T) {
+	tiny := ai.Seat{Level: ai.Level{Name: "Tiny", Sims: 2}}
+	cfg := Config{
+		Agents:    []Agent{{"tiny", tiny}, {"random", ai.Random}},
+		Field:     Agent{"random", ai.Random},
+		Scenarios: []string{"1938"},
+		Factions:  []engine.Faction{engine.NAT},
+		Games:     3,
+		Seed:      11,
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	a := Run(cfg)
+	runtime.GOMAXPROCS(3)
+	b := Run(cfg)
+	for i := range a.Cells {
+		for k := range a.Cells[i].Games {
+			x, y := a.Cells[i].Games[k], b.Cells[i].Games[k]
+			if x.Err != nil || x.Margin != y.Margin || x.Decisions != y.Decisions || x.First != y.First {
+				t.Fatalf("cell %d game %d differs: %+v vs %+v", i, k, x, y)
+			}
+		}
+	}
+	var out bytes.Buffer
+	a.Write(&out)
+	for _, want := range []string{"1938", "NAT", "tiny", "random", "Paired comparisons", "Weng-Lin", "tiny/NAT", "random/JPN"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

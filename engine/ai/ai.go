@@ -1,0 +1,159 @@
+// Package ai is a computer player for any faction. At the first question
+// of each of its steps it samples whole actions (every top-level option at
+// least once), plays each out over fresh determinizations of the game with
+// a heuristic rollout policy to the next Propaganda Round's victory check,
+// keeps the best by successive halving, and then follows that action,
+// planning again only when a die or a reveal makes the plan illegal.
+//
+// It plays fair: it sees the game only through Prompt, State's visible
+// fields and Determinize, never the real deck order or generator (an
+// architecture test enforces this). Its budget is a number of simulations,
+// not a time, so a given seed always plays the same way.
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// Level is a strength, set by the search budget.
+type Level struct {
+	Name string
+	// Sims is the number of simulated continuations per planned action.
+	Sims int
+}
+
+// Levels, from the quickest. The budgets were set so that, on one core of
+// the development machine, an action takes about 0.05 s (Easy), under 1 s
+// (Normal), under 3 s (Hard) and under 30 s (Slow); see docs/ai.md.
+var (
+	Easy   = Level{Name: "Easy", Sims: 64}
+	Normal = Level{Name: "Normal", Sims: 720}
+	Hard   = Level{Name: "Hard", Sims: 2880}
+	Slow   = Level{Name: "Slow", Sims: 28800}
+)
+
+// Levels lists the levels in order of strength.
+var Levels = []Level{Easy, Normal, Hard, Slow}
+
+// ParseLevel reads a level name, case-insensitively.
+func ParseLevel(s string) (Level, error) {
+	for _, l := range Levels {
+		if strings.EqualFold(s, l.Name) {
+			return l, nil
+		}
+	}
+	return Level{}, fmt.Errorf("unknown AI level %q (want easy, normal, hard or slow)", s)
+}
+
+// Sampler draws the game one simulation is played on. The default,
+// Game.Determinize, is fair; an experiment may substitute another to
+// measure what fairness costs.
+type Sampler func(g *engine.Game, seed uint64) (*engine.Game, error)
+
+// Player is the AI holding one faction of one game.
+type Player struct {
+	Faction engine.Faction
+	Level   Level
+	// Sample, if set, replaces Game.Determinize (experiments only).
+	Sample Sampler
+	seed   uint64
+	plans  uint64 // plans made, which varies the seeds of each search
+	plan   *plan
+	last   *Explanation
+}
+
+// New returns a player for faction f. Equal seeds play equal games.
+func New(f engine.Faction, l Level, seed uint64) *Player {
+	return &Player{Faction: f, Level: l, seed: seed}
+}
+
+// plan is the chosen action: the answers still to give in the step where it
+// was made.
+type plan struct {
+	g       *engine.Game
+	steps   int // the game's StepsDone when the plan was made
+	answers []string
+	next    int
+}
+
+// Explanation says what the AI decided and why, in numbers, without
+// anything hidden: the win rates are over its own simulations.
+type Explanation struct {
+	Faction engine.Faction
+	Level   string
+	// Alternatives are the best actions found, best first (at most three).
+	Alternatives []Alternative
+	// Sims is the number of simulations run.
+	Sims int
+}
+
+// Alternative is one candidate action with how it fared.
+type Alternative struct {
+	Action string  // e.g. "Operation: Recruit in Sichuan, Hunan"
+	Won    float64 // share of its simulations where it came out first
+	Sims   int
+}
+
+// Line is the one-line account of the decision, e.g. "NAT (AI, Normal):
+// Operation: Recruit in Sichuan, Hunan: won 38% of 240 simulations; next
+// best, Event (unshaded), 31%".
+func (e *Explanation) Line() string {
+	if e == nil || len(e.Alternatives) == 0 {
+		return ""
+	}
+	best := e.Alternatives[0]
+	s := fmt.Sprintf("%s (AI, %s): %s: won %.0f%% of %d simulations", e.Faction, e.Level, best.Action, 100*best.Won, e.Sims)
+	if len(e.Alternatives) > 1 {
+		nb := e.Alternatives[1]
+		s += fmt.Sprintf("; next best, %s, %.0f%%", nb.Action, 100*nb.Won)
+	}
+	return s
+}
+
+// Last is the explanation of the player's last planned action (nil before
+// its first): what a /why lookup shows.
+func (p *Player) Last() *Explanation { return p.last }
+
+// ErrNotMine is returned when the game waits on another faction.
+var ErrNotMine = errors.New("ai: not this player's decision")
+
+// Decide picks the answer to the game's current question, which must be the
+// player's. It returns the choice's id and, when it planned a new action,
+// the explanation of that plan (nil while following a plan).
+func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
+	pr := g.Prompt()
+	if pr == nil {
+		return "", nil, engine.ErrGameOver
+	}
+	if pr.Faction != p.Faction {
+		return "", nil, fmt.Errorf("%w: %s is asked, this is %s", ErrNotMine, pr.Faction, p.Faction)
+	}
+	if pl := p.plan; pl != nil && pl.g == g && pl.steps == g.StepsDone() && pl.next < len(pl.answers) && pr.Has(pl.answers[pl.next]) {
+		pl.next++
+		return pl.answers[pl.next-1], nil, nil
+	}
+	p.plans++
+	sample := p.Sample
+	if sample == nil {
+		sample = (*engine.Game).Determinize
+	}
+	res, err := search(g, p.Faction, p.Level.Sims, mix(p.seed, p.plans), sample)
+	if err != nil {
+		return "", nil, err
+	}
+	p.plan = &plan{g: g, steps: g.StepsDone(), answers: res.answers, next: 1}
+	p.last = &Explanation{Faction: p.Faction, Level: p.Level.Name, Alternatives: res.top, Sims: res.sims}
+	return res.answers[0], p.last, nil
+}
+
+// mix derives a seed from two numbers (SplitMix64's finaliser).
+func mix(a, b uint64) uint64 {
+	z := a*0x9e3779b97f4a7c15 + b
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}

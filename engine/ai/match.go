@@ -1,0 +1,121 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// Seat says who plays a faction in a match: an AI level, or, with a zero
+// Level, uniformly random legal choices (a fuzzer, not a baseline).
+type Seat struct {
+	Level Level
+	// Sample replaces the AI's determinization (experiments only).
+	Sample Sampler
+}
+
+// Random is the uniformly random seat.
+var Random = Seat{}
+
+// IsRandom reports whether the seat plays uniformly at random.
+func (s Seat) IsRandom() bool { return s.Level.Sims == 0 }
+
+func (s Seat) String() string {
+	if s.IsRandom() {
+		return "random"
+	}
+	return strings.ToLower(s.Level.Name)
+}
+
+// ParseSeat reads "random" or a level name.
+func ParseSeat(s string) (Seat, error) {
+	if strings.EqualFold(s, "random") {
+		return Random, nil
+	}
+	l, err := ParseLevel(s)
+	return Seat{Level: l}, err
+}
+
+// Stats is what one faction did in a match.
+type Stats struct {
+	// Think is the time of each planned action, for the AI seats.
+	Think []time.Duration
+	// Passes, Operations (any kind, including Limited Operations and Large
+	// Offensives) and Events chosen as the faction's action on a card.
+	Passes, Operations, Events int
+}
+
+// Match is a finished game.
+type Match struct {
+	Result    *engine.Result
+	Decisions int
+	Cards     int // Event cards played
+	Stats     [engine.NumFactions]Stats
+}
+
+// Clock reads a time; think times are differences of two readings. The
+// wall clock counts time the process waited for a loaded machine; a
+// thread's CPU clock does not.
+type Clock func() time.Duration
+
+// WallClock is the default clock.
+func WallClock() time.Duration { return time.Duration(time.Now().UnixNano()) }
+
+// Play plays one game with the given seats; seed drives the AI seats and
+// the random ones, clock (nil for the wall clock) times them. It fails on
+// any engine error or illegal choice.
+func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock Clock) (Match, error) {
+	if clock == nil {
+		clock = WallClock
+	}
+	g, err := engine.New(cfg)
+	if err != nil {
+		return Match{}, err
+	}
+	var players [engine.NumFactions]*Player
+	for _, f := range engine.Factions {
+		if !seats[f].IsRandom() {
+			players[f] = New(f, seats[f].Level, mix(seed, uint64(f)+1))
+			players[f].Sample = seats[f].Sample
+		}
+	}
+	rng := &rand{mix(seed, 99)}
+	var m Match
+	for !g.Over() {
+		pr := g.Prompt()
+		f := pr.Faction
+		var choice string
+		if pl := players[f]; pl != nil {
+			start := clock()
+			c, ex, err := pl.Decide(g)
+			if err != nil {
+				return m, fmt.Errorf("%s at %q: %w", f, pr.Question, err)
+			}
+			if ex != nil {
+				m.Stats[f].Think = append(m.Stats[f].Think, clock()-start)
+			}
+			choice = c
+		} else {
+			choice = pr.Choices[rng.intn(len(pr.Choices))].ID
+		}
+		if pr.Step == "eligible" && pr.Has("pass") {
+			switch kind, _, _ := strings.Cut(choice, ":"); kind {
+			case "pass":
+				m.Stats[f].Passes++
+			case "event":
+				m.Stats[f].Events++
+			case "op", "limop", "lo":
+				m.Stats[f].Operations++
+			}
+		}
+		if err := g.Do(f, choice); err != nil {
+			return m, fmt.Errorf("%s chose %q at %q: %w", f, choice, pr.Question, err)
+		}
+		m.Decisions++
+	}
+	m.Result = g.State().Result
+	m.Cards = len(g.State().Played)
+	return m, nil
+}

@@ -1,0 +1,82 @@
+package ai
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// The rollout policy plays every faction in the simulations. It must be
+// cheap and better than uniform: a uniform count cashes about half of
+// NAT's Patronage at every Resources Phase, which costs NAT some 13 victory
+// points a game and makes every NAT plan look bad. So counts follow sound
+// rules, Passing is rare, and Operations go on for several spaces.
+
+// reserve is the Resources a faction keeps in hand when Patronage or Aid
+// could be turned into Resources: enough for an Operation.
+const reserve = 8
+
+// policy picks an answer to pr in the simulated game h.
+func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
+	cs := pr.Choices
+	if strings.HasPrefix(cs[0].ID, "count:") {
+		return countRule(h.State(), pr)
+	}
+	var pass, done int = -1, -1
+	for i, c := range cs {
+		switch {
+		case c.ID == "pass":
+			pass = i
+		case c.ID == "done" || c.ID == "decline":
+			done = i
+		}
+	}
+	stop := pass
+	odds := 0.05 // Passing gives up the card
+	if stop < 0 {
+		stop, odds = done, 0.2 // an Operation of about five spaces
+	}
+	if stop < 0 {
+		return cs[rng.intn(len(cs))].ID
+	}
+	if rng.float() < odds {
+		return cs[stop].ID
+	}
+	i := rng.intn(len(cs) - 1)
+	if i >= stop {
+		i++
+	}
+	return cs[i].ID
+}
+
+// countRule answers a "how many" question by a rule of thumb for what the
+// number means: keep Patronage (a NAT victory total) rather than cash it,
+// buy nothing that costs victory points, lose as little of one's own as
+// possible, and otherwise do as much as allowed.
+func countRule(s *engine.State, pr *engine.Prompt) string {
+	lo, hi := countOf(pr.Choices[0].ID), countOf(pr.Choices[len(pr.Choices)-1].ID)
+	q, f := pr.Question, pr.Faction
+	pick := hi
+	switch {
+	case strings.HasPrefix(q, "Resources Phase: transfer how much Patronage"):
+		pick = reserve - s.Resources[engine.NAT] // 6.2: only what Operations need
+	case strings.HasPrefix(q, "Aid Phase:"):
+		pick = hi - max(0, reserve-s.Resources[engine.NAT]) // 6.4: the rest to Patronage
+	case strings.HasPrefix(q, "Redeploy: return how many NAT Troops from Out of Play"),
+		strings.HasPrefix(q, "Commitment Phase:"),
+		strings.Contains(q, "transfer how much"):
+		pick = lo
+	case strings.Contains(q, "remove how many "+f.String()),
+		strings.Contains(q, "replace how many "+f.String()),
+		strings.Contains(q, "Activate how many Underground "+f.String()),
+		strings.Contains(q, "How many of them "+f.String()):
+		pick = lo
+	}
+	return "count:" + strconv.Itoa(min(max(pick, lo), hi))
+}
+
+func countOf(id string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(id, "count:"))
+	return n
+}

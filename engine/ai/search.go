@@ -1,0 +1,279 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// candidate is one whole action: the answers the player gives in its step,
+// from the question being planned on, as first sampled. Played on another
+// determinization it is followed while its answers stay legal, and the
+// rollout policy finishes it after that.
+type candidate struct {
+	answers []string
+	action  string
+	n, wins int
+	sum     float64
+}
+
+func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
+
+// result is a finished search.
+type result struct {
+	answers []string
+	top     []Alternative
+	sims    int
+}
+
+// maxRolloutDecisions bounds one rollout; a Campaign of 13 cards takes
+// a few hundred decisions.
+const maxRolloutDecisions = 2000
+
+// search plans the answer to g's current question for faction me with a
+// budget of sims simulations.
+func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sampler) (result, error) {
+	pr := g.Prompt()
+	rng := &rand{seed}
+	sims = max(sims, 1)
+	// Every top-level option at least once, unless the budget is smaller
+	// than the number of options; then a sample of them.
+	firsts := make([]engine.Choice, len(pr.Choices))
+	copy(firsts, pr.Choices)
+	if strings.HasPrefix(firsts[0].ID, "count:") && len(firsts) > max(4, sims/8) {
+		// Too many counts to tell apart on this budget: the rule of
+		// thumb's count, the extremes and the middle.
+		firsts = countCandidates(g.State(), pr)
+	}
+	if limit := max(2, sims/2); len(firsts) > limit {
+		for i := len(firsts) - 1; i > 0; i-- {
+			j := rng.intn(i + 1)
+			firsts[i], firsts[j] = firsts[j], firsts[i]
+		}
+		firsts = firsts[:limit]
+	}
+	// A few more completions of the same first answers when the budget
+	// allows, since an Operation's value lies in its spaces.
+	want := min(max(len(firsts), sims/8), 3*len(firsts))
+	var cands []*candidate
+	seen := map[string]bool{}
+	for i := 0; i < want && len(cands) < sims; i++ {
+		first := firsts[i%len(firsts)]
+		c := &candidate{answers: []string{first.ID}}
+		v, won, labels, err := simulate(g, sample, me, c, mix(seed, 0), mix(seed, uint64(1000+i)), true)
+		if err != nil {
+			return result{}, err
+		}
+		key := strings.Join(c.answers, "\x00")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		c.action = describe(first, labels)
+		c.add(v, won)
+		cands = append(cands, c)
+	}
+	used := len(cands)
+	// Successive halving: spread what is left of the budget over the
+	// surviving candidates round by round, keeping the better half. The
+	// k-th simulation of every candidate uses the same determinization, so
+	// candidates are compared on the same cards and dice.
+	alive := slices.Clone(cands)
+	for rounds := ceilLog2(len(alive)); len(alive) > 1 && used < sims; rounds-- {
+		per := max(1, (sims-used)/(max(rounds, 1)*len(alive)))
+		for _, c := range alive {
+			for range per {
+				if used >= sims {
+					break
+				}
+				v, won, _, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(used)<<20|uint64(c.n)), false)
+				if err != nil {
+					return result{}, err
+				}
+				c.add(v, won)
+				used++
+			}
+		}
+		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmpFloat(b.mean(), a.mean()) })
+		alive = alive[:(len(alive)+1)/2]
+	}
+	best := alive[0]
+	// The chosen one first, then by how far each got, then by score.
+	slices.SortStableFunc(cands, func(a, b *candidate) int {
+		switch {
+		case a == best:
+			return -1
+		case b == best:
+			return 1
+		case a.n != b.n:
+			return b.n - a.n
+		}
+		return cmpFloat(b.mean(), a.mean())
+	})
+	res := result{answers: best.answers, sims: used}
+	for _, c := range cands[:min(3, len(cands))] {
+		res.top = append(res.top, Alternative{Action: c.action, Won: float64(c.wins) / float64(c.n), Sims: c.n})
+	}
+	return res, nil
+}
+
+func (c *candidate) add(v float64, won bool) {
+	c.n++
+	c.sum += v
+	if won {
+		c.wins++
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func ceilLog2(n int) int {
+	r := 0
+	for 1<<r < n {
+		r++
+	}
+	return r
+}
+
+// simulate plays candidate c on a fresh determinization of g (drawn from
+// detSeed), then every faction by the rollout policy to the horizon, and
+// scores the result for me. With record, the answers the policy adds to
+// complete c are appended to it and their labels returned.
+func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, record bool) (float64, bool, []string, error) {
+	h, err := sample(g, detSeed)
+	if err != nil {
+		return 0, false, nil, err
+	}
+	rng := &rand{polSeed}
+	steps, rounds := h.StepsDone(), h.State().Rounds
+	var labels []string
+	mine, following := 0, true
+	// The position just after the action: known with far less noise than
+	// the one at the horizon, it steadies the comparison of candidates.
+	after, ended := 0.0, false
+	for n := 0; !h.Over() && n < maxRolloutDecisions; n++ {
+		pr := h.Prompt()
+		var choice string
+		if pr.Faction == me && h.StepsDone() == steps {
+			if following && mine < len(c.answers) && pr.Has(c.answers[mine]) {
+				choice = c.answers[mine]
+			} else {
+				following = false
+				choice = policy(h, pr, rng)
+				if record {
+					c.answers = append(c.answers, choice)
+					labels = append(labels, label(pr, choice))
+				}
+			}
+			mine++
+		} else {
+			if h.StepsDone() != steps && h.State().Rounds > rounds {
+				break // the next Propaganda Round's victory check has been made
+			}
+			choice = policy(h, pr, rng)
+		}
+		if err := h.Do(pr.Faction, choice); err != nil {
+			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
+		}
+		if !ended && (h.StepsDone() != steps || h.Over()) {
+			after, _ = evaluate(h, me)
+			ended = true
+		}
+	}
+	v, won := evaluate(h, me)
+	if ended {
+		v = (1-afterWeight)*v + afterWeight*after
+	}
+	return v, won, labels, nil
+}
+
+// afterWeight is the share of the score given to the position right after
+// the action rather than at the horizon.
+const afterWeight = 0.7
+
+// countCandidates are the counts worth trying at a "how many" question with
+// many possible answers: the rule of thumb's, the least, the most and the
+// middle.
+func countCandidates(s *engine.State, pr *engine.Prompt) []engine.Choice {
+	ids := []string{countRule(s, pr), pr.Choices[0].ID, pr.Choices[len(pr.Choices)-1].ID, pr.Choices[len(pr.Choices)/2].ID}
+	var out []engine.Choice
+	for _, id := range ids {
+		for _, c := range pr.Choices {
+			if c.ID == id && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func label(pr *engine.Prompt, id string) string {
+	for _, c := range pr.Choices {
+		if c.ID == id {
+			return c.Label
+		}
+	}
+	return id
+}
+
+// describe names an action by its first answer's label, the Special
+// Activity or Event it adds, and the spaces it chose.
+func describe(first engine.Choice, ids []string) string {
+	s := first.Label
+	var spaces []string
+	switch {
+	case strings.HasPrefix(first.ID, "count:"):
+		s = "chose " + first.Label
+	case isSpaceName(first.Label):
+		s, spaces = "", []string{first.Label}
+	}
+	for _, l := range ids {
+		switch {
+		case strings.HasPrefix(l, "Special Activity: "), strings.HasPrefix(l, "free "):
+			s += " + " + strings.TrimPrefix(l, "Special Activity: ")
+		case isSpaceName(l) && !slices.Contains(spaces, l):
+			spaces = append(spaces, l)
+		}
+	}
+	if len(spaces) > 4 {
+		spaces = append(spaces[:4], "...")
+	}
+	switch {
+	case len(spaces) > 0 && s == "":
+		return strings.Join(spaces, ", ")
+	case len(spaces) > 0:
+		s += " in " + strings.Join(spaces, ", ")
+	}
+	return s
+}
+
+// isSpaceName reports whether a choice label names a map space.
+func isSpaceName(l string) bool {
+	_, ok := engine.DefaultMap().ID(l)
+	return ok
+}
+
+// rand is SplitMix64, the policy's own generator.
+type rand struct{ x uint64 }
+
+func (r *rand) next() uint64 {
+	r.x += 0x9e3779b97f4a7c15
+	z := r.x
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func (r *rand) intn(n int) int { return int(r.next() % uint64(n)) }
+
+func (r *rand) float() float64 { return float64(r.next()>>11) / (1 << 53) }
