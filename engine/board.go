@@ -66,6 +66,7 @@ type Map struct {
 	Towns   []Town
 	byName  map[string]SpaceID
 	normals []string // normalised names, by ID
+	choices []string // "space:NAME", the answer naming each space, by ID
 	adj     [][]bool
 }
 
@@ -240,7 +241,9 @@ func ParseMap(data []byte) (*Map, error) {
 		}
 	}
 	m.normals = make([]string, n)
+	m.choices = make([]string, n)
 	for i := range m.Spaces {
+		m.choices[i] = "space:" + m.Spaces[i].Name
 		for j := range m.Spaces {
 			if m.adj[i][j] {
 				m.Spaces[i].Adj = append(m.Spaces[i].Adj, SpaceID(j))
@@ -269,6 +272,10 @@ func DefaultMap() *Map {
 
 // Adjacent reports whether two spaces are adjacent (1.3.6).
 func (m *Map) Adjacent(a, b SpaceID) bool { return m.adj[a][b] }
+
+// choice is the answer that names space id in a question: "space:Hebei".
+// It is built once per map, so listing spaces as choices allocates nothing.
+func (m *Map) choice(id SpaceID) string { return m.choices[id] }
 
 // Space returns the space with the given ID.
 func (m *Map) Space(id SpaceID) *Space { return &m.Spaces[id] }

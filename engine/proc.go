@@ -79,45 +79,147 @@ type Entry struct {
 
 // text is a message formatted only when someone reads it: a step replays
 // many times, but its question is shown and its log lines kept only once.
+// Its arguments are held by value, not as interface values: say does not
+// keep the values it is given, so a call boxes them on the stack and a
+// replay allocates nothing for its questions and log lines.
 type text struct {
 	format string
-	args   []any
+	n      uint8
+	args   [maxTextArgs]textArg
 }
 
-func say(format string, args ...any) text { return text{format, args} }
+// maxTextArgs is the most arguments a question or log line takes.
+const maxTextArgs = 10
+
+// textArg is one argument of a text: the value and the type it had, so
+// that formatting it later gives exactly what formatting the original
+// would have.
+type textArg struct {
+	s    string
+	n    int
+	live *int
+	kind argKind
+}
+
+type argKind uint8
+
+const (
+	argString argKind = iota // also a value formatted when said
+	argInt
+	argLive
+	argFaction
+	argPiece
+	argBox
+	argCap
+)
+
+// say is a text of format and args. Arguments of the engine's own
+// pointer types (lists of spaces, pieces, moves) are formatted now: the
+// value they point to may change before the text is read. Any other type
+// is a programming error, caught by TestSayArguments.
+func say(format string, args ...any) text {
+	t := text{format: format}
+	if len(args) > maxTextArgs {
+		panic("engine: too many arguments for a text: " + format)
+	}
+	for i, a := range args {
+		t.args[i] = textArgOf(a, format)
+	}
+	t.n = uint8(len(args))
+	return t
+}
+
+// textArgOf holds a by value. Only concrete types are taken out of a, and
+// nothing of a is kept but what its box holds: keeping a pointer a holds
+// directly would make every argument of every say escape to the heap.
+func textArgOf(a any, format string) textArg {
+	switch v := a.(type) {
+	case string:
+		return textArg{s: v}
+	case int:
+		return textArg{n: v, kind: argInt}
+	case liveNum:
+		return textArg{live: v.p, kind: argLive}
+	case Faction:
+		return textArg{n: int(v), kind: argFaction}
+	case Piece:
+		return textArg{n: int(v), kind: argPiece}
+	case evBox:
+		return textArg{n: int(v), kind: argBox}
+	case convCap:
+		return textArg{n: int(v), kind: argCap}
+	case *convSpace:
+		return textArg{s: v.String()}
+	case *convSpaces:
+		return textArg{s: v.String()}
+	case *convFactionSet:
+		return textArg{s: v.String()}
+	case *convPieceSet:
+		return textArg{s: v.String()}
+	case *convMover:
+		return textArg{s: v.String()}
+	case *convKindList:
+		return textArg{s: v.String()}
+	case *convMoveLog:
+		return textArg{s: v.String()}
+	}
+	panic("engine: unsupported argument type in text: " + format)
+}
+
+// value is the argument as the value it was given as.
+func (a textArg) value() any {
+	switch a.kind {
+	case argInt:
+		return a.n
+	case argLive:
+		return *a.live
+	case argFaction:
+		return Faction(a.n)
+	case argPiece:
+		return Piece(a.n)
+	case argBox:
+		return evBox(a.n)
+	case argCap:
+		return convCap(a.n)
+	}
+	return a.s
+}
 
 // liveNum is a number a question shows as it is when the question is asked,
 // not when its text was built: voluntary transfers (1.5.2) recorded at a
 // question are applied inside ask, after the caller built the text, so a
 // question quoting Resources must read them late to quote them right.
-type liveNum struct{ p *int }
+// The second word keeps it from fitting in an interface value by itself,
+// so that say reads p out of a box instead of keeping the interface's own
+// pointer (see textArgOf).
+type liveNum struct {
+	p *int
+	_ int
+}
 
 // live reads *p when the text is formatted.
-func live(p *int) liveNum { return liveNum{p} }
-
-func (v liveNum) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), *v.p) }
+func live(p *int) liveNum { return liveNum{p: p} }
 
 // frozen is t with its live numbers read now, for a text formatted later.
-// The arguments are copied before any is replaced: the caller may ask t
-// again.
 func (t text) frozen() text {
-	copied := false
-	for i, a := range t.args {
-		if v, ok := a.(liveNum); ok {
-			if !copied {
-				t.args, copied = slices.Clone(t.args), true
-			}
-			t.args[i] = *v.p
+	for i := range t.args[:t.n] {
+		if a := &t.args[i]; a.kind == argLive {
+			*a = textArg{n: *a.live, kind: argInt}
 		}
 	}
 	return t
 }
 
 func (t text) String() string {
-	if len(t.args) == 0 {
+	if t.n == 0 {
 		return t.format
 	}
-	return fmt.Sprintf(t.format, t.args...)
+	var buf [maxTextArgs]any
+	args := buf[:t.n]
+	for i := range args {
+		args[i] = t.args[i].value()
+	}
+	return fmt.Sprintf(t.format, args...)
 }
 
 // pendingNote is a log line waiting for its step to commit.
@@ -138,7 +240,9 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
-	scratch []Choice
+	// choices gathers a question's choices; its buffer is kept across
+	// replays.
+	choices choiceList
 	// executing and executor mark a faction executing an Operation, Special
 	// Activity or Event (1.5.2).
 	executing bool
@@ -177,9 +281,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	}
 	// Choices are gathered in a buffer kept across replays; only a real
 	// question copies them out, a forced one allocates nothing.
-	c := choiceList{list: r.scratch[:0]}
-	gen(&c)
-	r.scratch = c.list[:0]
+	c := &r.choices
+	c.list = c.list[:0]
+	gen(c)
 	switch len(c.list) {
 	case 0:
 		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)
@@ -215,7 +319,7 @@ func (r *run) recorded() (answer, bool) {
 // It returns -1 for done.
 func (r *run) askSpace(f Faction, question text, done string, gen func(add func(SpaceID))) (SpaceID, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
-		gen(func(s SpaceID) { c.add("space:"+r.m.Spaces[s].Name, r.m.Spaces[s].Name) })
+		gen(func(s SpaceID) { c.add(r.m.choice(s), r.m.Spaces[s].Name) })
 		if done != "" {
 			c.add("done", done)
 		}
@@ -237,8 +341,7 @@ func (r *run) askSpace(f Faction, question text, done string, gen func(add func(
 func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
 		for n := lo; n <= hi; n++ {
-			s := strconv.Itoa(n)
-			c.add("count:"+s, s)
+			c.add(countChoice(n), strconv.Itoa(n))
 		}
 	})
 	if err != nil {
@@ -251,13 +354,37 @@ func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	return n, nil
 }
 
+// countChoices are the answers "count:N" of the usual counts, built once.
+var countChoices = func() (ids [100]string) {
+	for n := range ids {
+		ids[n] = "count:" + strconv.Itoa(n)
+	}
+	return ids
+}()
+
+// countChoice is the answer naming count n.
+func countChoice(n int) string {
+	if n >= 0 && n < len(countChoices) {
+		return countChoices[n]
+	}
+	return "count:" + strconv.Itoa(n)
+}
+
+// pieceChoices are the answers "piece:KEY" naming each kind of piece.
+var pieceChoices = func() (ids [NumPieces]string) {
+	for k := range ids {
+		ids[k] = "piece:" + pieceInfo[k].key
+	}
+	return ids
+}()
+
 // askPiece asks faction f which kind of piece, among kinds (in that order)
 // those ok accepts, the next effect applies to.
 func (r *run) askPiece(f Faction, question text, kinds []Piece, ok func(Piece) bool) (Piece, error) {
 	ans, err := r.ask(f, question, func(c *choiceList) {
 		for _, k := range kinds {
 			if ok(k) {
-				c.add("piece:"+pieceInfo[k].key, k.String())
+				c.add(pieceChoices[k], k.String())
 			}
 		}
 	})

@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestSayArguments checks every call that builds a text (say, note, sys,
+// convSay, convSayPick) in the engine's sources: each argument must be of
+// a type textArgOf holds, and there must be no more than it keeps, or the
+// call would panic when it runs.
+func TestSayArguments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the package's sources")
+	}
+	fset := token.NewFileSet()
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		if n := e.Name(); strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+			f, err := parser.ParseFile(fset, n, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("engine", fset, files, info); err != nil {
+		t.Fatal(err)
+	}
+	// The index of the first formatted argument of each text builder.
+	builders := map[string]int{"say": 1, "note": 2, "sys": 1, "convSay": 2, "convSayPick": 2}
+	held := map[string]bool{}
+	for _, s := range []string{"string", "int", "engine.liveNum", "engine.Faction", "engine.Piece", "engine.evBox", "engine.convCap",
+		"*engine.convSpace", "*engine.convSpaces", "*engine.convFactionSet", "*engine.convPieceSet",
+		"*engine.convMover", "*engine.convKindList", "*engine.convMoveLog"} {
+		held[s] = true
+	}
+	calls := 0
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var name string
+			switch fn := c.Fun.(type) {
+			case *ast.Ident:
+				name = fn.Name
+			case *ast.SelectorExpr:
+				name = fn.Sel.Name
+			}
+			first, ok := builders[name]
+			if !ok || len(c.Args) <= first {
+				return true
+			}
+			calls++
+			where := fset.Position(c.Pos())
+			if c.Ellipsis.IsValid() {
+				return true // a builder passing its own arguments on
+			}
+			if n := len(c.Args) - first; n > maxTextArgs {
+				t.Errorf("%s: %s with %d arguments; a text holds %d", where, name, n, maxTextArgs)
+			}
+			for _, a := range c.Args[first:] {
+				if typ := info.Types[a].Type.String(); !held[typ] {
+					t.Errorf("%s: %s argument of type %s, which textArgOf does not hold", where, name, typ)
+				}
+			}
+			return true
+		})
+	}
+	if calls < 100 {
+		t.Errorf("found only %d text builder calls; the check is not finding them", calls)
+	}
+}
+
+// TestTextFormatsAsGiven: a text reads as fmt.Sprintf would have read its
+// arguments, live numbers read when formatted unless frozen.
+func TestTextFormatsAsGiven(t *testing.T) {
+	m := DefaultMap()
+	res := 3
+	tx := say("%s %d %v %q %d|%v|%s|%v|%v", "a", 7, JPN, NAT, live(&res), Piece(1), evBox(2), convCap(9), &convSpaces{m, []SpaceID{0, 1}})
+	frozen := tx.frozen()
+	res = 5
+	want := "a 7 JPN \"NAT\" 5|" + Piece(1).String() + "|Out of Play|, 9 capped at 6|" + m.Spaces[0].Name + ", " + m.Spaces[1].Name
+	if got := tx.String(); got != want {
+		t.Errorf("text = %q, want %q", got, want)
+	}
+	if got, want := frozen.String(), strings.Replace(want, " 5|", " 3|", 1); got != want {
+		t.Errorf("frozen text = %q, want %q", got, want)
+	}
+	if got := testing.AllocsPerRun(100, func() { _ = say("%s in %s: %d %v", "x", m.Spaces[3].Name, 300, JPN) }); got != 0 {
+		t.Errorf("say allocates %v times; want 0", got)
+	}
+}
