@@ -214,12 +214,80 @@ func (t text) String() string {
 	if t.n == 0 {
 		return t.format
 	}
+	var line [256]byte
+	if b, ok := t.appendPlain(line[:0]); ok {
+		return string(b)
+	}
 	var buf [maxTextArgs]any
 	args := buf[:t.n]
 	for i := range args {
 		args[i] = t.args[i].value()
 	}
 	return fmt.Sprintf(t.format, args...)
+}
+
+// appendPlain appends t formatted to b when its format uses only %s, %v,
+// %d and %% with no flags, width or precision, and each argument suits its
+// verb, as fmt.Sprintf would; otherwise it reports false and String leaves
+// the text to fmt. This is how almost every log line reads, and it formats
+// them without boxing each argument again.
+func (t text) appendPlain(b []byte) ([]byte, bool) {
+	f, next := t.format, 0
+	for {
+		i := strings.IndexByte(f, '%')
+		if i < 0 || i+1 >= len(f) {
+			if i >= 0 || next != int(t.n) {
+				return nil, false // a trailing % or unused arguments
+			}
+			return append(b, f...), true
+		}
+		b = append(b, f[:i]...)
+		verb := f[i+1]
+		f = f[i+2:]
+		if verb == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if next >= int(t.n) {
+			return nil, false
+		}
+		a := t.args[next]
+		next++
+		var ok bool
+		if b, ok = a.appendPlain(b, verb); !ok {
+			return nil, false
+		}
+	}
+}
+
+// appendPlain appends a formatted with verb ('s', 'v' or 'd') as fmt would,
+// or reports false for a verb fmt would format some other way.
+func (a textArg) appendPlain(b []byte, verb byte) ([]byte, bool) {
+	switch a.kind {
+	case argString:
+		return append(b, a.s...), verb == 's' || verb == 'v'
+	case argInt:
+		return strconv.AppendInt(b, int64(a.n), 10), verb == 'd' || verb == 'v'
+	case argLive:
+		return strconv.AppendInt(b, int64(*a.live), 10), verb == 'd' || verb == 'v'
+	}
+	if verb != 's' && verb != 'v' {
+		return b, false
+	}
+	var s string
+	switch a.kind {
+	case argFaction:
+		s = Faction(a.n).String()
+	case argPiece:
+		s = Piece(a.n).String()
+	case argBox:
+		s = evBox(a.n).String()
+	case argCap:
+		s = convCap(a.n).String()
+	default:
+		return b, false
+	}
+	return append(b, s...), true
 }
 
 // pendingNote is a log line waiting for its step to commit.
@@ -240,9 +308,13 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
-	// choices gathers a question's choices; its buffer is kept across
-	// replays.
-	choices choiceList
+	// choices gathers a question's choices, and op is the Operation of
+	// an Eligible faction's step (stepEligible) with opSpaces the buffer
+	// of its selected spaces: kept across replays, so that a replay does
+	// not allocate them again.
+	choices  choiceList
+	op       opCtx
+	opSpaces []SpaceID
 	// executing and executor mark a faction executing an Operation, Special
 	// Activity or Event (1.5.2).
 	executing bool

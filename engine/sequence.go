@@ -223,7 +223,8 @@ func stepEligible(r *run) error {
 		s.Acts = append(s.Acts, Act{Faction: f, Did: DidEvent})
 		return nil
 	}
-	o := &opCtx{f: f, kind: OpKind(rest)}
+	r.op = opCtx{f: f, kind: OpKind(rest), spaces: r.opSpaces[:0]}
+	o := &r.op
 	switch kind {
 	case "op":
 		o.saKinds = saKindsFor(f, o.kind)
@@ -238,7 +239,9 @@ func stepEligible(r *run) error {
 		return fmt.Errorf("engine: unhandled action %q", ans)
 	}
 	r.executing, r.executor = true, f
-	if err := runOp(r, o); err != nil {
+	err = runOp(r, o)
+	r.opSpaces = o.spaces[:0]
+	if err != nil {
 		return err
 	}
 	r.executing = false
