@@ -308,7 +308,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], showForced: g.showForced, forced: &g.forced}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail

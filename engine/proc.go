@@ -111,6 +111,7 @@ const (
 	argPiece
 	argBox
 	argCap
+	argMover // a Patrol or Sweep: its faction in n, its Operation in s
 )
 
 // say is a text of format and args. Arguments of the engine's own
@@ -157,7 +158,7 @@ func textArgOf(a any, format string) textArg {
 	case *convPieceSet:
 		return textArg{s: v.String()}
 	case *convMover:
-		return textArg{s: v.String()}
+		return textArg{n: int(v.f), s: string(v.op), kind: argMover}
 	case *convKindList:
 		return textArg{s: v.String()}
 	case *convMoveLog:
@@ -181,6 +182,8 @@ func (a textArg) value() any {
 		return evBox(a.n)
 	case argCap:
 		return convCap(a.n)
+	case argMover:
+		return (&convMover{f: Faction(a.n), op: OpKind(a.s)}).String()
 	}
 	return a.s
 }
@@ -284,6 +287,8 @@ func (a textArg) appendPlain(b []byte, verb byte) ([]byte, bool) {
 		s = evBox(a.n).String()
 	case argCap:
 		s = convCap(a.n).String()
+	case argMover:
+		return append(append(append(b, Faction(a.n).String()...), ' '), opLabel(OpKind(a.s))...), true
 	default:
 		return b, false
 	}
@@ -315,6 +320,9 @@ type run struct {
 	choices  choiceList
 	op       opCtx
 	opSpaces []SpaceID
+	// addSpace adds a space to choices, for askSpace; made once for the
+	// run, which every replay of a game reuses.
+	addSpace func(SpaceID)
 	// executing and executor mark a faction executing an Operation, Special
 	// Activity or Event (1.5.2).
 	executing bool
@@ -391,7 +399,10 @@ func (r *run) recorded() (answer, bool) {
 // It returns -1 for done.
 func (r *run) askSpace(f Faction, question text, done string, gen func(add func(SpaceID))) (SpaceID, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
-		gen(func(s SpaceID) { c.add(r.m.choice(s), r.m.Spaces[s].Name) })
+		if r.addSpace == nil {
+			r.addSpace = func(s SpaceID) { r.choices.add(r.m.choice(s), r.m.Spaces[s].Name) }
+		}
+		gen(r.addSpace)
 		if done != "" {
 			c.add("done", done)
 		}

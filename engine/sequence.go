@@ -103,23 +103,25 @@ func (s *State) actOf(f Faction) (Act, bool) {
 }
 
 // executed counts the factions that executed an Operation or Event on the
-// current card.
-func (s *State) executed() []Act {
-	var out []Act
+// current card and returns the first of them.
+func (s *State) executed() (n int, first Act) {
 	for _, a := range s.Acts {
 		if a.Did.Executed() {
-			out = append(out, a)
+			if n == 0 {
+				first = a
+			}
+			n++
 		}
 	}
-	return out
+	return n, first
 }
 
 // NextEligible is the faction that decides next on the current Event card
 // and whether it is the 1st Eligible (2.3.2, 2.3.3). ok is false once two
 // factions have executed or every Eligible faction has acted or passed.
 func (s *State) NextEligible(d *Deck) (f Faction, first bool, ok bool) {
-	ex := s.executed()
-	if len(ex) >= 2 {
+	n, _ := s.executed()
+	if n >= 2 {
 		return 0, false, false
 	}
 	for _, c := range s.order(d) {
@@ -129,7 +131,7 @@ func (s *State) NextEligible(d *Deck) (f Faction, first bool, ok bool) {
 		if _, acted := s.actOf(c); acted {
 			continue
 		}
-		return c, len(ex) == 0, true
+		return c, n == 0, true
 	}
 	return 0, false, false
 }
@@ -173,7 +175,8 @@ func stepEligible(r *run) error {
 	card := r.d.Card(s.Current)
 	which, opts := "1st", SecondOptions{FullOp: true, Event: true}
 	if !first {
-		which, opts = "2nd", secondOptions(s.executed()[0].Did)
+		_, firstAct := s.executed()
+		which, opts = "2nd", secondOptions(firstAct.Did)
 	}
 	offer := func(c *choiceList, prefix, label string, o opCtx) {
 		if canStart(r, &o) {
@@ -268,6 +271,7 @@ func clamp(v, lo, hi int) int {
 // endCard adjusts eligibility (2.3.6) and moves to the next card (2.3.7).
 func endCard(r *run) {
 	s := r.s
+	_, first := s.executed()
 	for _, f := range Factions {
 		a, acted := s.actOf(f)
 		switch {
@@ -276,7 +280,7 @@ func endCard(r *run) {
 		case s.Options.EligB:
 			// Option B: only Event text makes a faction Ineligible.
 			s.Elig[f] = Eligible
-		case a.LargeOffensive && s.executed()[0].Faction == f:
+		case a.LargeOffensive && first.Faction == f:
 			// 2.3.8: a Large Offensive as 1st Eligible keeps JPN Eligible.
 			s.Elig[f] = Eligible
 		default:
