@@ -222,7 +222,9 @@ func (g *Game) answer(a answer) error {
 	// settle may commit steps before failing in a later one, so a rollback
 	// needs the snapshot, the answers and the log as they were.
 	g.spare.copyFrom(&g.base)
-	trail, logLen := g.trail[:len(g.trail):len(g.trail)], len(g.log)
+	// The answers are only appended to (no one else holds g.trail; Clone
+	// copies it), so the answers as they were are a prefix of the same array.
+	trail, logLen := g.trail, len(g.log)
 	g.trail = append(g.trail, a)
 	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {

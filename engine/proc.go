@@ -84,21 +84,20 @@ type Entry struct {
 // replay allocates nothing for its questions and log lines.
 type text struct {
 	format string
+	live   *int // what the liveNum argument reads, if there is one
 	n      uint8
+	kinds  [maxTextArgs]argKind
 	args   [maxTextArgs]textArg
 }
 
 // maxTextArgs is the most arguments a question or log line takes.
 const maxTextArgs = 10
 
-// textArg is one argument of a text: the value and the type it had, so
-// that formatting it later gives exactly what formatting the original
-// would have.
+// textArg is one argument of a text: its value, which with its kind (the
+// type it had) formats exactly as the original would have.
 type textArg struct {
-	s    string
-	n    int
-	live *int
-	kind argKind
+	s string
+	n int
 }
 
 type argKind uint8
@@ -106,7 +105,7 @@ type argKind uint8
 const (
 	argString argKind = iota // also a value formatted when said
 	argInt
-	argLive
+	argLive // reads text.live
 	argFaction
 	argPiece
 	argBox
@@ -124,7 +123,14 @@ func say(format string, args ...any) text {
 		panic("engine: too many arguments for a text: " + format)
 	}
 	for i, a := range args {
-		t.args[i] = textArgOf(a, format)
+		if v, ok := a.(liveNum); ok {
+			if t.live != nil {
+				panic("engine: two live numbers in a text: " + format)
+			}
+			t.live, t.kinds[i] = v.p, argLive
+			continue
+		}
+		t.args[i], t.kinds[i] = textArgOf(a, format)
 	}
 	t.n = uint8(len(args))
 	return t
@@ -133,47 +139,46 @@ func say(format string, args ...any) text {
 // textArgOf holds a by value. Only concrete types are taken out of a, and
 // nothing of a is kept but what its box holds: keeping a pointer a holds
 // directly would make every argument of every say escape to the heap.
-func textArgOf(a any, format string) textArg {
+func textArgOf(a any, format string) (textArg, argKind) {
 	switch v := a.(type) {
 	case string:
-		return textArg{s: v}
+		return textArg{s: v}, argString
 	case int:
-		return textArg{n: v, kind: argInt}
-	case liveNum:
-		return textArg{live: v.p, kind: argLive}
+		return textArg{n: v}, argInt
 	case Faction:
-		return textArg{n: int(v), kind: argFaction}
+		return textArg{n: int(v)}, argFaction
 	case Piece:
-		return textArg{n: int(v), kind: argPiece}
+		return textArg{n: int(v)}, argPiece
 	case evBox:
-		return textArg{n: int(v), kind: argBox}
+		return textArg{n: int(v)}, argBox
 	case convCap:
-		return textArg{n: int(v), kind: argCap}
+		return textArg{n: int(v)}, argCap
 	case *convSpace:
-		return textArg{s: v.String()}
+		return textArg{s: v.String()}, argString
 	case *convSpaces:
-		return textArg{s: v.String()}
+		return textArg{s: v.String()}, argString
 	case *convFactionSet:
-		return textArg{s: v.String()}
+		return textArg{s: v.String()}, argString
 	case *convPieceSet:
-		return textArg{s: v.String()}
+		return textArg{s: v.String()}, argString
 	case *convMover:
-		return textArg{n: int(v.f), s: string(v.op), kind: argMover}
+		return textArg{n: int(v.f), s: string(v.op)}, argMover
 	case *convKindList:
-		return textArg{s: v.String()}
+		return textArg{s: v.String()}, argString
 	case *convMoveLog:
-		return textArg{s: v.String()}
+		return textArg{s: v.String()}, argString
 	}
 	panic("engine: unsupported argument type in text: " + format)
 }
 
-// value is the argument as the value it was given as.
-func (a textArg) value() any {
-	switch a.kind {
+// value is argument i as the value it was given as.
+func (t *text) value(i int) any {
+	a := t.args[i]
+	switch t.kinds[i] {
 	case argInt:
 		return a.n
 	case argLive:
-		return *a.live
+		return *t.live
 	case argFaction:
 		return Faction(a.n)
 	case argPiece:
@@ -205,11 +210,12 @@ func live(p *int) liveNum { return liveNum{p: p} }
 
 // frozen is t with its live numbers read now, for a text formatted later.
 func (t text) frozen() text {
-	for i := range t.args[:t.n] {
-		if a := &t.args[i]; a.kind == argLive {
-			*a = textArg{n: *a.live, kind: argInt}
+	for i := range t.kinds[:t.n] {
+		if t.kinds[i] == argLive {
+			t.args[i], t.kinds[i] = textArg{n: *t.live}, argInt
 		}
 	}
+	t.live = nil
 	return t
 }
 
@@ -224,7 +230,7 @@ func (t text) String() string {
 	var buf [maxTextArgs]any
 	args := buf[:t.n]
 	for i := range args {
-		args[i] = t.args[i].value()
+		args[i] = t.value(i)
 	}
 	return fmt.Sprintf(t.format, args...)
 }
@@ -254,31 +260,31 @@ func (t text) appendPlain(b []byte) ([]byte, bool) {
 		if next >= int(t.n) {
 			return nil, false
 		}
-		a := t.args[next]
-		next++
 		var ok bool
-		if b, ok = a.appendPlain(b, verb); !ok {
+		if b, ok = t.appendArg(b, next, verb); !ok {
 			return nil, false
 		}
+		next++
 	}
 }
 
-// appendPlain appends a formatted with verb ('s', 'v' or 'd') as fmt would,
-// or reports false for a verb fmt would format some other way.
-func (a textArg) appendPlain(b []byte, verb byte) ([]byte, bool) {
-	switch a.kind {
+// appendArg appends argument i formatted with verb ('s', 'v' or 'd') as
+// fmt would, or reports false for a verb fmt would format some other way.
+func (t *text) appendArg(b []byte, i int, verb byte) ([]byte, bool) {
+	a, kind := t.args[i], t.kinds[i]
+	switch kind {
 	case argString:
 		return append(b, a.s...), verb == 's' || verb == 'v'
 	case argInt:
 		return strconv.AppendInt(b, int64(a.n), 10), verb == 'd' || verb == 'v'
 	case argLive:
-		return strconv.AppendInt(b, int64(*a.live), 10), verb == 'd' || verb == 'v'
+		return strconv.AppendInt(b, int64(*t.live), 10), verb == 'd' || verb == 'v'
 	}
 	if verb != 's' && verb != 'v' {
 		return b, false
 	}
 	var s string
-	switch a.kind {
+	switch kind {
 	case argFaction:
 		s = Faction(a.n).String()
 	case argPiece:

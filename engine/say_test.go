@@ -13,8 +13,8 @@ import (
 
 // TestSayArguments checks every call that builds a text (say, note, sys,
 // convSay, convSayPick) in the engine's sources: each argument must be of
-// a type textArgOf holds, and there must be no more than it keeps, or the
-// call would panic when it runs.
+// a type say holds, and there must be no more than it keeps (and at most
+// one live number), or the call would panic when it runs.
 func TestSayArguments(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the package's sources")
@@ -73,10 +73,18 @@ func TestSayArguments(t *testing.T) {
 			if n := len(c.Args) - first; n > maxTextArgs {
 				t.Errorf("%s: %s with %d arguments; a text holds %d", where, name, n, maxTextArgs)
 			}
+			lives := 0
 			for _, a := range c.Args[first:] {
-				if typ := info.Types[a].Type.String(); !held[typ] {
-					t.Errorf("%s: %s argument of type %s, which textArgOf does not hold", where, name, typ)
+				typ := info.Types[a].Type.String()
+				if !held[typ] {
+					t.Errorf("%s: %s argument of type %s, which say does not hold", where, name, typ)
 				}
+				if typ == "engine.liveNum" {
+					lives++
+				}
+			}
+			if lives > 1 {
+				t.Errorf("%s: %s with %d live numbers; a text holds one", where, name, lives)
 			}
 			return true
 		})

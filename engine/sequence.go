@@ -179,7 +179,8 @@ func stepEligible(r *run) error {
 		which, opts = "2nd", secondOptions(firstAct.Did)
 	}
 	offer := func(c *choiceList, prefix, label string, o opCtx) {
-		if canStart(r, &o) {
+		r.op = o // checked in place, so that checking allocates nothing
+		if canStart(r, &r.op) {
 			c.add(prefix+string(o.kind), label+opLabel(o.kind))
 		}
 	}
