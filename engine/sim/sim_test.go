@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -102,27 +101,12 @@ func benchGame(b *testing.B, sc string) {
 	}
 }
 
-// processCPU is the CPU time the process has used, or 0 if unknown.
-func processCPU() time.Duration { return rusage(syscall.RUSAGE_SELF) }
-
-// threadCPU is the CPU time the calling thread has used (RUSAGE_THREAD,
-// Linux), or 0 if unknown.
-func threadCPU() time.Duration { return rusage(1) }
-
-func rusage(who int) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(who, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkDecisionLatency times every decision of random games (applying
 // it and computing the next prompt's legal choices) and reports the mean,
 // the 99th percentile and the slowest in wall time, and the median and the
 // 99th percentile in CPU time of the benchmark's own thread (Linux; the
 // thread is locked, so other work on the machine is not counted, nor the
-// collector's background work; resolution 1 µs).
+// collector's background work).
 func BenchmarkDecisionLatency(b *testing.B) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
