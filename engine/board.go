@@ -65,8 +65,9 @@ type Map struct {
 	Spaces  []Space
 	Towns   []Town
 	byName  map[string]SpaceID
-	normals []string // normalised names, by ID
-	choices []string // "space:NAME", the answer naming each space, by ID
+	normals []string    // normalised names, by ID
+	choices []string    // "space:NAME", the answer naming each space, by ID
+	locs    [][]SpaceID // the LoCs adjacent to each space, by ID
 	adj     [][]bool
 }
 
@@ -240,18 +241,30 @@ func ParseMap(data []byte) (*Map, error) {
 			}
 		}
 	}
+	m.index()
+	return m, nil
+}
+
+// index derives, once the spaces and their adjacency are known, the lists
+// the engine reads on every replay: each space's adjacent spaces and
+// bordering LoCs, its normalised name and the answer that names it.
+func (m *Map) index() {
+	n := len(m.Spaces)
 	m.normals = make([]string, n)
 	m.choices = make([]string, n)
+	m.locs = make([][]SpaceID, n)
 	for i := range m.Spaces {
 		m.choices[i] = "space:" + m.Spaces[i].Name
 		for j := range m.Spaces {
 			if m.adj[i][j] {
 				m.Spaces[i].Adj = append(m.Spaces[i].Adj, SpaceID(j))
+				if m.Spaces[j].IsLoC() {
+					m.locs[i] = append(m.locs[i], SpaceID(j))
+				}
 			}
 		}
 		m.normals[i] = normalise(m.Spaces[i].Name)
 	}
-	return m, nil
 }
 
 var (

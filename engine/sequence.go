@@ -18,16 +18,9 @@ func movablePiece(f Faction) Piece {
 }
 
 // borderingLoCs are the LoCs that "form the border of" a Province: the LoCs
-// adjacent to it (map-research.md §4.5).
-func borderingLoCs(m *Map, id SpaceID) []SpaceID {
-	var out []SpaceID
-	for _, a := range m.Spaces[id].Adj {
-		if m.Spaces[a].IsLoC() {
-			out = append(out, a)
-		}
-	}
-	return out
-}
+// adjacent to it (map-research.md §4.5), listed once per map; callers must
+// not change the list.
+func borderingLoCs(m *Map, id SpaceID) []SpaceID { return m.locs[id] }
 
 // stepSetupLoCs lets each faction in the scenario's order move pieces from
 // the Province they were set up in onto bordering LoCs (Setup).
