@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -111,5 +112,33 @@ func TestTextFormatsAsGiven(t *testing.T) {
 	}
 	if got := testing.AllocsPerRun(100, func() { _ = say("%s in %s: %d %v", "x", m.Spaces[3].Name, 300, JPN) }); got != 0 {
 		t.Errorf("say allocates %v times; want 0", got)
+	}
+}
+
+// TestTextMatchesSprintf: with or without fmt, a text with arguments reads
+// exactly as fmt.Sprintf reads the same format and arguments (one without
+// is its format as it is).
+func TestTextMatchesSprintf(t *testing.T) {
+	m := DefaultMap()
+	mv := &convMover{f: NAT, op: Sweep}
+	for _, tc := range []struct {
+		format string
+		args   []any
+	}{
+		{"plain", nil},
+		{"%s moved %d %v from %s to %s.", []any{JPN, 3, Piece(2), m.Spaces[0].Name, m.Spaces[1].Name}},
+		{"%v: 100%% of %d, %s", []any{mv, -7, evBox(1)}},
+		{"cap%v then %d", []any{convCap(8), Faction(2)}},
+		{"%d%%", []any{JPN}},
+		{"%5d|%-4s|%x", []any{3, "ab", 255}},
+		{"%s and %s", []any{"one"}},
+		{"%s", []any{"one", 2}},
+		{"%d trailing %", []any{1}},
+		{"%v %v", []any{&convSpaces{m, []SpaceID{2, 3}}, (*convSpace)(&m.Spaces[4])}},
+	} {
+		want := fmt.Sprintf(tc.format, tc.args...)
+		if got := say(tc.format, tc.args...).String(); got != want {
+			t.Errorf("say(%q).String() = %q, want %q", tc.format, got, want)
+		}
 	}
 }
