@@ -111,6 +111,9 @@ const (
 	argBox
 	argCap
 	argMover // a Patrol or Sweep: its faction in n, its Operation in s
+	argBool
+	argControl
+	argSpaceKind
 )
 
 // say is a text of format and args. Arguments of the engine's own
@@ -143,8 +146,26 @@ func textArgOf(a any, format string) (textArg, argKind) {
 	switch v := a.(type) {
 	case string:
 		return textArg{s: v}, argString
+	case OpKind: // string kinds without methods format as their strings
+		return textArg{s: string(v)}, argString
+	case SAKind:
+		return textArg{s: string(v)}, argString
+	case Did:
+		return textArg{s: string(v)}, argString
 	case int:
 		return textArg{n: v}, argInt
+	case SpaceID: // an int kind without methods formats as its number
+		return textArg{n: int(v)}, argInt
+	case bool:
+		n := 0
+		if v {
+			n = 1
+		}
+		return textArg{n: n}, argBool
+	case Control:
+		return textArg{n: int(v)}, argControl
+	case SpaceKind:
+		return textArg{n: int(v)}, argSpaceKind
 	case Faction:
 		return textArg{n: int(v)}, argFaction
 	case Piece:
@@ -189,6 +210,12 @@ func (t *text) value(i int) any {
 		return convCap(a.n)
 	case argMover:
 		return (&convMover{f: Faction(a.n), op: OpKind(a.s)}).String()
+	case argBool:
+		return a.n == 1
+	case argControl:
+		return Control(a.n)
+	case argSpaceKind:
+		return SpaceKind(a.n)
 	}
 	return a.s
 }
@@ -293,6 +320,10 @@ func (t *text) appendArg(b []byte, i int, verb byte) ([]byte, bool) {
 		s = evBox(a.n).String()
 	case argCap:
 		s = convCap(a.n).String()
+	case argControl:
+		s = Control(a.n).String()
+	case argSpaceKind:
+		s = SpaceKind(a.n).String()
 	case argMover:
 		return append(append(append(b, Faction(a.n).String()...), ' '), opLabel(OpKind(a.s))...), true
 	default:

@@ -43,7 +43,8 @@ func TestSayArguments(t *testing.T) {
 	// The index of the first formatted argument of each text builder.
 	builders := map[string]int{"say": 1, "note": 2, "sys": 1, "convSay": 2, "convSayPick": 2}
 	held := map[string]bool{}
-	for _, s := range []string{"string", "int", "engine.liveNum", "engine.Faction", "engine.Piece", "engine.evBox", "engine.convCap",
+	for _, s := range []string{"string", "int", "bool", "engine.OpKind", "engine.SAKind", "engine.Did", "engine.SpaceID", "engine.Control", "engine.SpaceKind",
+		"engine.liveNum", "engine.Faction", "engine.Piece", "engine.evBox", "engine.convCap",
 		"*engine.convSpace", "*engine.convSpaces", "*engine.convFactionSet", "*engine.convPieceSet",
 		"*engine.convMover", "*engine.convKindList", "*engine.convMoveLog"} {
 		held[s] = true
@@ -135,6 +136,7 @@ func TestTextMatchesSprintf(t *testing.T) {
 		{"%s", []any{"one", 2}},
 		{"%d trailing %", []any{1}},
 		{"%v %v", []any{&convSpaces{m, []SpaceID{2, 3}}, (*convSpace)(&m.Spaces[4])}},
+		{"%s/%v/%d/%v/%t/%v/%s/%v", []any{Rally, SAKind("tax"), SpaceID(5), SpaceID(6), true, false, Control(1), m.Spaces[0].Kind}},
 	} {
 		want := fmt.Sprintf(tc.format, tc.args...)
 		if got := say(tc.format, tc.args...).String(); got != want {
