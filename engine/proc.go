@@ -415,8 +415,27 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		r.pos++
 		return c.list[0].ID, nil
 	}
-	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: slices.Clone(c.list), Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
+	r.pending = newPrompt(c.list)
+	*r.pending = Prompt{Faction: f, Question: question.String(), Choices: r.pending.Choices, Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
 	return "", errAwait
+}
+
+// promptWith is a prompt with room for its choices, so that the usual
+// question, of a few choices, takes one allocation rather than two.
+type promptWith struct {
+	p       Prompt
+	choices [8]Choice
+}
+
+// newPrompt is a prompt holding a copy of choices.
+func newPrompt(choices []Choice) *Prompt {
+	if len(choices) > len(promptWith{}.choices) {
+		return &Prompt{Choices: slices.Clone(choices)}
+	}
+	pw := new(promptWith)
+	n := copy(pw.choices[:], choices)
+	pw.p.Choices = pw.choices[:n:n]
+	return &pw.p
 }
 
 // recorded is the answer already recorded for the next question, after

@@ -153,6 +153,14 @@ func secondOptions(first Did) SecondOptions {
 // passIncome is what a Passing faction gains (2.3.3).
 var passIncome = [NumFactions]int{JPN: 3, NAT: 2, WLD: 1, CPC: 1}
 
+// passLabels are the Pass choices' labels, by faction.
+var passLabels = func() (labels [NumFactions]string) {
+	for f, n := range passIncome {
+		labels[f] = fmt.Sprintf("Pass (+%d Resources)", n)
+	}
+	return labels
+}()
+
 // stepEligible gives the next Eligible faction its options on the current
 // Event card (2.3.4): Pass, an Operation (a Limited one as 2nd Eligible when
 // the table says so), the Event (unshaded or shaded, 5.2), and for JPN a
@@ -178,7 +186,7 @@ func stepEligible(r *run) error {
 		}
 	}
 	ans, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
-		c.add("pass", fmt.Sprintf("Pass (+%d Resources)", passIncome[f]))
+		c.add("pass", passLabels[f])
 		for _, k := range FactionOps[f] {
 			if opts.FullOp {
 				offer(c, "op:", "Operation: ", opCtx{f: f, kind: k, saKinds: saKindsFor(f, k)})
