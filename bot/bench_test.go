@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chinaswar/chinaswar/commands"
 )
@@ -56,7 +58,8 @@ func interactionLines(w *world, from int, prefix string) ([]map[string]any, int)
 }
 
 // BenchmarkClick: a decision click, from receiving it to the last message
-// it posts (turn message edited or closed, summary, board, next turn).
+// it posts (turn message edited or closed, summary, board, next turn),
+// in wall time and in the process's CPU time.
 // Clicks that completed an action and drew the board are also reported
 // on their own.
 func BenchmarkClick(b *testing.B) {
@@ -70,6 +73,7 @@ func BenchmarkClick(b *testing.B) {
 	}
 	newGame()
 	var all, boards latencies
+	var cpu []float64 // process CPU time of each click, ms
 	logged := len(w.logs.lines())
 	b.ResetTimer()
 	for range b.N {
@@ -93,8 +97,9 @@ func BenchmarkClick(b *testing.B) {
 				}
 			}
 		}
-		before := w.render.calls
+		before, start := w.render.calls, processCPU()
 		w.click(memberFor(id.Faction), msg, custom, values...)
+		cpu = append(cpu, float64(processCPU()-start)/float64(time.Millisecond))
 		drew := w.render.calls > before
 		b.StopTimer()
 		var lines []map[string]any
@@ -114,7 +119,20 @@ func BenchmarkClick(b *testing.B) {
 	b.StopTimer()
 	all.report(b, "click")
 	boards.report(b, "click+board")
+	b.ReportMetric(pct(cpu, 0.5), "click-cpu-p50-ms")
+	b.ReportMetric(pct(cpu, 0.99), "click-cpu-p99-ms")
 	w.checkDiscord()
+}
+
+// processCPU is the CPU time the process has used (the bot, the fake
+// Discord and the database all run in it): a click's CPU time, which the
+// machine's load does not inflate as it does wall time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkBoard: /board, from receiving it to the picture posted.

@@ -100,6 +100,12 @@ func (s *Store) Cached() int {
 // decision taken runs through the engine exactly once.
 func (s *Store) Applications() int64 { return s.applied.Load() }
 
+// Rebuilds counts the games the store has rebuilt from the database since
+// Open: set up from the seed and replayed, or decoded from a snapshot and
+// the decisions after it, to serve it (Replay's check is not counted). A
+// game in memory and up to date is not rebuilt.
+func (s *Store) Rebuilds() int64 { return s.rebuilt.Load() }
+
 // cached returns the entry for game id, or nil.
 func (s *Store) cached(id int64) *entry {
 	s.mu.Lock()

@@ -111,6 +111,7 @@ func setBroken(ctx context.Context, tx *sql.Tx, id int64, cause error) error {
 // loadEngine rebuilds the engine game of info and returns it with the seq of
 // the latest snapshot stored.
 func (s *Store) loadEngine(ctx context.Context, q querier, info Info) (*engine.Game, int64, error) {
+	s.rebuilt.Add(1)
 	if !s.isVerified(info.ID) {
 		g, last, rep, err := replayFromSeed(ctx, q, info)
 		if err != nil {

@@ -70,6 +70,7 @@ type Store struct {
 	rules   LeagueRules      // ranks league games at their end
 	clock   func() time.Time // dates waits (SetClock); nil for time.Now
 	applied atomic.Int64     // decisions the engine applied (Applications)
+	rebuilt atomic.Int64     // games rebuilt from their rows (Rebuilds)
 }
 
 // Open opens or creates the database at path (a file: the store uses two

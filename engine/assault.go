@@ -9,10 +9,8 @@ import (
 // The General Assault Procedure (3.2.5), shared by the Assault Operation,
 // the Assault of a Patrol (3.2.3) and Events that grant an Assault.
 
-// Lazily formatted values for questions and log lines. A step replays
-// many times; a string passed to say or note is boxed (allocated) on every
-// replay, a pointer or a small integer is not, and is formatted only when
-// the question is shown or the log line kept.
+// Values for questions and log lines that name spaces, factions and
+// pieces; say formats them when it is given them (see textArgOf).
 type (
 	convSpace      Space
 	convFactionSet []Faction
@@ -515,15 +513,15 @@ func convSayPick(r *run, format string, args ...any) text {
 	if a, ok := r.recorded(); ok && !strings.HasPrefix(a.Choice, "sa:") {
 		return text{format: format}
 	}
-	return text{format, append([]any(nil), args...)}
+	return say(format, args...)
 }
 
 // convSay is say for a question that is usually replayed: when the answer
-// is already recorded the text is never read, so it is not kept (keeping
-// the arguments would allocate on every replay of the step).
+// is already recorded the text is never read, so its arguments are not
+// read either (say formats the pointer ones at once).
 func convSay(r *run, format string, args ...any) text {
 	if _, ok := r.recorded(); ok {
 		return text{format: format}
 	}
-	return text{format, append([]any(nil), args...)}
+	return say(format, args...)
 }

@@ -65,7 +65,9 @@ type Map struct {
 	Spaces  []Space
 	Towns   []Town
 	byName  map[string]SpaceID
-	normals []string // normalised names, by ID
+	normals []string    // normalised names, by ID
+	choices []string    // "space:NAME", the answer naming each space, by ID
+	locs    [][]SpaceID // the LoCs adjacent to each space, by ID
 	adj     [][]bool
 }
 
@@ -239,16 +241,30 @@ func ParseMap(data []byte) (*Map, error) {
 			}
 		}
 	}
+	m.index()
+	return m, nil
+}
+
+// index derives, once the spaces and their adjacency are known, the lists
+// the engine reads on every replay: each space's adjacent spaces and
+// bordering LoCs, its normalised name and the answer that names it.
+func (m *Map) index() {
+	n := len(m.Spaces)
 	m.normals = make([]string, n)
+	m.choices = make([]string, n)
+	m.locs = make([][]SpaceID, n)
 	for i := range m.Spaces {
+		m.choices[i] = "space:" + m.Spaces[i].Name
 		for j := range m.Spaces {
 			if m.adj[i][j] {
 				m.Spaces[i].Adj = append(m.Spaces[i].Adj, SpaceID(j))
+				if m.Spaces[j].IsLoC() {
+					m.locs[i] = append(m.locs[i], SpaceID(j))
+				}
 			}
 		}
 		m.normals[i] = normalise(m.Spaces[i].Name)
 	}
-	return m, nil
 }
 
 var (
@@ -269,6 +285,10 @@ func DefaultMap() *Map {
 
 // Adjacent reports whether two spaces are adjacent (1.3.6).
 func (m *Map) Adjacent(a, b SpaceID) bool { return m.adj[a][b] }
+
+// choice is the answer that names space id in a question: "space:Hebei".
+// It is built once per map, so listing spaces as choices allocates nothing.
+func (m *Map) choice(id SpaceID) string { return m.choices[id] }
 
 // Space returns the space with the given ID.
 func (m *Map) Space(id SpaceID) *Space { return &m.Spaces[id] }

@@ -228,7 +228,9 @@ func (g *Game) answer(a answer) error {
 	// settle may commit steps before failing in a later one, so a rollback
 	// needs the snapshot, the answers and the log as they were.
 	g.spare.copyFrom(&g.base)
-	trail, logLen := g.trail[:len(g.trail):len(g.trail)], len(g.log)
+	// The answers are only appended to (no one else holds g.trail; Clone
+	// copies it), so the answers as they were are a prefix of the same array.
+	trail, logLen := g.trail, len(g.log)
 	g.trail = append(g.trail, a)
 	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
@@ -314,7 +316,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], scratch: r.scratch[:0], showForced: g.showForced, forced: &g.forced, reseed: g.reseed}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail

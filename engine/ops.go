@@ -203,7 +203,7 @@ func (o *opCtx) pickSpace(r *run, question text, ok func(SpaceID) bool) (SpaceID
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
 				if o.selectable(id) && ok(id) {
-					c.add("space:"+r.m.Spaces[i].Name, r.m.Spaces[i].Name)
+					c.add(r.m.choice(id), r.m.Spaces[i].Name)
 					offered = true
 				}
 			}

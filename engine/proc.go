@@ -79,45 +79,257 @@ type Entry struct {
 
 // text is a message formatted only when someone reads it: a step replays
 // many times, but its question is shown and its log lines kept only once.
+// Its arguments are held by value, not as interface values: say does not
+// keep the values it is given, so a call boxes them on the stack and a
+// replay allocates nothing for its questions and log lines.
 type text struct {
 	format string
-	args   []any
+	live   *int // what the liveNum argument reads, if there is one
+	n      uint8
+	kinds  [maxTextArgs]argKind
+	args   [maxTextArgs]textArg
 }
 
-func say(format string, args ...any) text { return text{format, args} }
+// maxTextArgs is the most arguments a question or log line takes.
+const maxTextArgs = 10
+
+// textArg is one argument of a text: its value, which with its kind (the
+// type it had) formats exactly as the original would have.
+type textArg struct {
+	s string
+	n int
+}
+
+type argKind uint8
+
+const (
+	argString argKind = iota // also a value formatted when said
+	argInt
+	argLive // reads text.live
+	argFaction
+	argPiece
+	argBox
+	argCap
+	argMover // a Patrol or Sweep: its faction in n, its Operation in s
+	argBool
+	argControl
+	argSpaceKind
+)
+
+// say is a text of format and args. Arguments of the engine's own
+// pointer types (lists of spaces, pieces, moves) are formatted now: the
+// value they point to may change before the text is read. Any other type
+// is a programming error, caught by TestSayArguments.
+func say(format string, args ...any) text {
+	t := text{format: format}
+	if len(args) > maxTextArgs {
+		panic("engine: too many arguments for a text: " + format)
+	}
+	for i, a := range args {
+		if v, ok := a.(liveNum); ok {
+			if t.live != nil {
+				panic("engine: two live numbers in a text: " + format)
+			}
+			t.live, t.kinds[i] = v.p, argLive
+			continue
+		}
+		t.args[i], t.kinds[i] = textArgOf(a, format)
+	}
+	t.n = uint8(len(args))
+	return t
+}
+
+// textArgOf holds a by value. Only concrete types are taken out of a, and
+// nothing of a is kept but what its box holds: keeping a pointer a holds
+// directly would make every argument of every say escape to the heap.
+func textArgOf(a any, format string) (textArg, argKind) {
+	switch v := a.(type) {
+	case string:
+		return textArg{s: v}, argString
+	case OpKind: // string kinds without methods format as their strings
+		return textArg{s: string(v)}, argString
+	case SAKind:
+		return textArg{s: string(v)}, argString
+	case Did:
+		return textArg{s: string(v)}, argString
+	case int:
+		return textArg{n: v}, argInt
+	case SpaceID: // an int kind without methods formats as its number
+		return textArg{n: int(v)}, argInt
+	case bool:
+		n := 0
+		if v {
+			n = 1
+		}
+		return textArg{n: n}, argBool
+	case Control:
+		return textArg{n: int(v)}, argControl
+	case SpaceKind:
+		return textArg{n: int(v)}, argSpaceKind
+	case Faction:
+		return textArg{n: int(v)}, argFaction
+	case Piece:
+		return textArg{n: int(v)}, argPiece
+	case evBox:
+		return textArg{n: int(v)}, argBox
+	case convCap:
+		return textArg{n: int(v)}, argCap
+	case *convSpace:
+		return textArg{s: v.String()}, argString
+	case *convSpaces:
+		return textArg{s: v.String()}, argString
+	case *convFactionSet:
+		return textArg{s: v.String()}, argString
+	case *convPieceSet:
+		return textArg{s: v.String()}, argString
+	case *convMover:
+		return textArg{n: int(v.f), s: string(v.op)}, argMover
+	case *convKindList:
+		return textArg{s: v.String()}, argString
+	case *convMoveLog:
+		return textArg{s: v.String()}, argString
+	}
+	panic("engine: unsupported argument type in text: " + format)
+}
+
+// value is argument i as the value it was given as.
+func (t *text) value(i int) any {
+	a := t.args[i]
+	switch t.kinds[i] {
+	case argInt:
+		return a.n
+	case argLive:
+		return *t.live
+	case argFaction:
+		return Faction(a.n)
+	case argPiece:
+		return Piece(a.n)
+	case argBox:
+		return evBox(a.n)
+	case argCap:
+		return convCap(a.n)
+	case argMover:
+		return (&convMover{f: Faction(a.n), op: OpKind(a.s)}).String()
+	case argBool:
+		return a.n == 1
+	case argControl:
+		return Control(a.n)
+	case argSpaceKind:
+		return SpaceKind(a.n)
+	}
+	return a.s
+}
 
 // liveNum is a number a question shows as it is when the question is asked,
 // not when its text was built: voluntary transfers (1.5.2) recorded at a
 // question are applied inside ask, after the caller built the text, so a
 // question quoting Resources must read them late to quote them right.
-type liveNum struct{ p *int }
+// The second word keeps it from fitting in an interface value by itself,
+// so that say reads p out of a box instead of keeping the interface's own
+// pointer (see textArgOf).
+type liveNum struct {
+	p *int
+	_ int
+}
 
 // live reads *p when the text is formatted.
-func live(p *int) liveNum { return liveNum{p} }
-
-func (v liveNum) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), *v.p) }
+func live(p *int) liveNum { return liveNum{p: p} }
 
 // frozen is t with its live numbers read now, for a text formatted later.
-// The arguments are copied before any is replaced: the caller may ask t
-// again.
 func (t text) frozen() text {
-	copied := false
-	for i, a := range t.args {
-		if v, ok := a.(liveNum); ok {
-			if !copied {
-				t.args, copied = slices.Clone(t.args), true
-			}
-			t.args[i] = *v.p
+	for i := range t.kinds[:t.n] {
+		if t.kinds[i] == argLive {
+			t.args[i], t.kinds[i] = textArg{n: *t.live}, argInt
 		}
 	}
+	t.live = nil
 	return t
 }
 
 func (t text) String() string {
-	if len(t.args) == 0 {
+	if t.n == 0 {
 		return t.format
 	}
-	return fmt.Sprintf(t.format, t.args...)
+	var line [256]byte
+	if b, ok := t.appendPlain(line[:0]); ok {
+		return string(b)
+	}
+	var buf [maxTextArgs]any
+	args := buf[:t.n]
+	for i := range args {
+		args[i] = t.value(i)
+	}
+	return fmt.Sprintf(t.format, args...)
+}
+
+// appendPlain appends t formatted to b when its format uses only %s, %v,
+// %d and %% with no flags, width or precision, and each argument suits its
+// verb, as fmt.Sprintf would; otherwise it reports false and String leaves
+// the text to fmt. This is how almost every log line reads, and it formats
+// them without boxing each argument again.
+func (t text) appendPlain(b []byte) ([]byte, bool) {
+	f, next := t.format, 0
+	for {
+		i := strings.IndexByte(f, '%')
+		if i < 0 || i+1 >= len(f) {
+			if i >= 0 || next != int(t.n) {
+				return nil, false // a trailing % or unused arguments
+			}
+			return append(b, f...), true
+		}
+		b = append(b, f[:i]...)
+		verb := f[i+1]
+		f = f[i+2:]
+		if verb == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if next >= int(t.n) {
+			return nil, false
+		}
+		var ok bool
+		if b, ok = t.appendArg(b, next, verb); !ok {
+			return nil, false
+		}
+		next++
+	}
+}
+
+// appendArg appends argument i formatted with verb ('s', 'v' or 'd') as
+// fmt would, or reports false for a verb fmt would format some other way.
+func (t *text) appendArg(b []byte, i int, verb byte) ([]byte, bool) {
+	a, kind := t.args[i], t.kinds[i]
+	switch kind {
+	case argString:
+		return append(b, a.s...), verb == 's' || verb == 'v'
+	case argInt:
+		return strconv.AppendInt(b, int64(a.n), 10), verb == 'd' || verb == 'v'
+	case argLive:
+		return strconv.AppendInt(b, int64(*t.live), 10), verb == 'd' || verb == 'v'
+	}
+	if verb != 's' && verb != 'v' {
+		return b, false
+	}
+	var s string
+	switch kind {
+	case argFaction:
+		s = Faction(a.n).String()
+	case argPiece:
+		s = Piece(a.n).String()
+	case argBox:
+		s = evBox(a.n).String()
+	case argCap:
+		s = convCap(a.n).String()
+	case argControl:
+		s = Control(a.n).String()
+	case argSpaceKind:
+		s = SpaceKind(a.n).String()
+	case argMover:
+		return append(append(append(b, Faction(a.n).String()...), ' '), opLabel(OpKind(a.s))...), true
+	default:
+		return b, false
+	}
+	return append(b, s...), true
 }
 
 // pendingNote is a log line waiting for its step to commit.
@@ -138,7 +350,16 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
-	scratch []Choice
+	// choices gathers a question's choices, and op is the Operation of
+	// an Eligible faction's step (stepEligible) with opSpaces the buffer
+	// of its selected spaces: kept across replays, so that a replay does
+	// not allocate them again.
+	choices  choiceList
+	op       opCtx
+	opSpaces []SpaceID
+	// addSpace adds a space to choices, for askSpace; made once for the
+	// run, which every replay of a game reuses.
+	addSpace func(SpaceID)
 	// executing and executor mark a faction executing an Operation, Special
 	// Activity or Event (1.5.2).
 	executing bool
@@ -182,9 +403,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	}
 	// Choices are gathered in a buffer kept across replays; only a real
 	// question copies them out, a forced one allocates nothing.
-	c := choiceList{list: r.scratch[:0]}
-	gen(&c)
-	r.scratch = c.list[:0]
+	c := &r.choices
+	c.list = c.list[:0]
+	gen(c)
 	switch len(c.list) {
 	case 0:
 		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)
@@ -199,8 +420,27 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		r.pos++
 		return c.list[0].ID, nil
 	}
-	r.pending = &Prompt{Faction: f, Question: question.String(), Choices: slices.Clone(c.list), Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
+	r.pending = newPrompt(c.list)
+	*r.pending = Prompt{Faction: f, Question: question.String(), Choices: r.pending.Choices, Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
 	return "", errAwait
+}
+
+// promptWith is a prompt with room for its choices, so that the usual
+// question, of a few choices, takes one allocation rather than two.
+type promptWith struct {
+	p       Prompt
+	choices [8]Choice
+}
+
+// newPrompt is a prompt holding a copy of choices.
+func newPrompt(choices []Choice) *Prompt {
+	if len(choices) > len(promptWith{}.choices) {
+		return &Prompt{Choices: slices.Clone(choices)}
+	}
+	pw := new(promptWith)
+	n := copy(pw.choices[:], choices)
+	pw.p.Choices = pw.choices[:n:n]
+	return &pw.p
 }
 
 // recorded is the answer already recorded for the next question, after
@@ -220,7 +460,10 @@ func (r *run) recorded() (answer, bool) {
 // It returns -1 for done.
 func (r *run) askSpace(f Faction, question text, done string, gen func(add func(SpaceID))) (SpaceID, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
-		gen(func(s SpaceID) { c.add("space:"+r.m.Spaces[s].Name, r.m.Spaces[s].Name) })
+		if r.addSpace == nil {
+			r.addSpace = func(s SpaceID) { r.choices.add(r.m.choice(s), r.m.Spaces[s].Name) }
+		}
+		gen(r.addSpace)
 		if done != "" {
 			c.add("done", done)
 		}
@@ -242,8 +485,7 @@ func (r *run) askSpace(f Faction, question text, done string, gen func(add func(
 func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	id, err := r.ask(f, question, func(c *choiceList) {
 		for n := lo; n <= hi; n++ {
-			s := strconv.Itoa(n)
-			c.add("count:"+s, s)
+			c.add(countChoice(n), strconv.Itoa(n))
 		}
 	})
 	if err != nil {
@@ -256,13 +498,37 @@ func (r *run) askCount(f Faction, question text, lo, hi int) (int, error) {
 	return n, nil
 }
 
+// countChoices are the answers "count:N" of the usual counts, built once.
+var countChoices = func() (ids [100]string) {
+	for n := range ids {
+		ids[n] = "count:" + strconv.Itoa(n)
+	}
+	return ids
+}()
+
+// countChoice is the answer naming count n.
+func countChoice(n int) string {
+	if n >= 0 && n < len(countChoices) {
+		return countChoices[n]
+	}
+	return "count:" + strconv.Itoa(n)
+}
+
+// pieceChoices are the answers "piece:KEY" naming each kind of piece.
+var pieceChoices = func() (ids [NumPieces]string) {
+	for k := range ids {
+		ids[k] = "piece:" + pieceInfo[k].key
+	}
+	return ids
+}()
+
 // askPiece asks faction f which kind of piece, among kinds (in that order)
 // those ok accepts, the next effect applies to.
 func (r *run) askPiece(f Faction, question text, kinds []Piece, ok func(Piece) bool) (Piece, error) {
 	ans, err := r.ask(f, question, func(c *choiceList) {
 		for _, k := range kinds {
 			if ok(k) {
-				c.add("piece:"+pieceInfo[k].key, k.String())
+				c.add(pieceChoices[k], k.String())
 			}
 		}
 	})

@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 func init() { steps["redeploy"] = stepRedeploy }
 
 // redeployOrder is the order factions redeploy in (6.4).
@@ -67,8 +65,6 @@ func move(s *State, ks []Piece, from, to SpaceID, n int) {
 	}
 }
 
-func plural(n int, what string) string { return fmt.Sprintf("%d %s", n, what) }
-
 // provinces lists the Provinces satisfying ok, in ID order.
 func provinces(m *Map, ok func(SpaceID) bool) []SpaceID {
 	var out []SpaceID
@@ -85,9 +81,12 @@ func provinces(m *Map, ok func(SpaceID) bool) []SpaceID {
 // move to a home, and pieces on LoCs may. With no home on the map, they all
 // go to the Province where the faction has the most of them (owner's choice
 // if tied).
+// redeployedPieces names the pieces redeployChinese moves, by faction.
+var redeployedPieces = [NumFactions]string{JPN: "JPN Troops", NAT: "NAT Troops", WLD: "WLD Troops", CPC: "CPC Guerrillas"}
+
 func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 	s, ks := r.s, mobile(f)
-	what := fmt.Sprintf("%s %s", f, map[bool]string{true: "Guerrillas", false: "Troops"}[f == CPC])
+	what := redeployedPieces[f]
 	homes := provinces(r.m, home)
 	if len(homes) == 0 {
 		most := 0
@@ -128,7 +127,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 				}
 			}
 			move(s, ks, src, dest, n)
-			r.note(f, "Redeploy: %s moved %s from %s to %s.", f, plural(n, what), r.name(src), r.name(dest))
+			r.note(f, "Redeploy: %s moved %d %s from %s to %s.", f, n, what, r.name(src), r.name(dest))
 		}
 	}
 	return mayLeaveLoCs(r, f, ks, what, homes)
@@ -161,7 +160,7 @@ func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) e
 			return err
 		}
 		move(s, ks, src, dest, n)
-		r.note(f, "Redeploy: %s moved %s from %s to %s.", f, plural(n, what), r.name(src), r.name(dest))
+		r.note(f, "Redeploy: %s moved %d %s from %s to %s.", f, n, what, r.name(src), r.name(dest))
 	}
 }
 
@@ -188,7 +187,7 @@ func redeployNAT(r *run) error {
 			n := count(&s.Spaces[i].Pieces, gs)
 			s.Spaces[i].Pieces[NATGuerrillaActive], s.Spaces[i].Pieces[NATGuerrilla] = 0, 0
 			s.Available[NATGuerrilla] += n
-			r.note(NAT, "Redeploy: %s on %s had no Province without Opposition next to them and went to Available.", plural(n, "NAT Guerrillas"), r.name(src))
+			r.note(NAT, "Redeploy: %d NAT Guerrillas on %s had no Province without Opposition next to them and went to Available.", n, r.name(src))
 			continue
 		}
 		for count(&s.Spaces[i].Pieces, gs) > 0 {
@@ -209,7 +208,7 @@ func redeployNAT(r *run) error {
 				}
 			}
 			move(s, gs, src, dest, n)
-			r.note(NAT, "Redeploy: NAT moved %s from %s to %s.", plural(n, "Guerrillas"), r.name(src), r.name(dest))
+			r.note(NAT, "Redeploy: NAT moved %d Guerrillas from %s to %s.", n, r.name(src), r.name(dest))
 		}
 	}
 	hi := min(s.OutOfPlay[NATTroop], 2*s.Patronage)
@@ -221,7 +220,7 @@ func redeployNAT(r *run) error {
 		s.OutOfPlay[NATTroop] -= n
 		s.Available[NATTroop] += n
 		s.Patronage -= (n + 1) / 2
-		r.note(NAT, "Redeploy: NAT returned %s from Out of Play for %d Patronage.", plural(n, "Troops"), (n+1)/2)
+		r.note(NAT, "Redeploy: NAT returned %d Troops from Out of Play for %d Patronage.", n, (n+1)/2)
 	}
 	return nil
 }

@@ -18,16 +18,9 @@ func movablePiece(f Faction) Piece {
 }
 
 // borderingLoCs are the LoCs that "form the border of" a Province: the LoCs
-// adjacent to it (map-research.md §4.5).
-func borderingLoCs(m *Map, id SpaceID) []SpaceID {
-	var out []SpaceID
-	for _, a := range m.Spaces[id].Adj {
-		if m.Spaces[a].IsLoC() {
-			out = append(out, a)
-		}
-	}
-	return out
-}
+// adjacent to it (map-research.md §4.5), listed once per map; callers must
+// not change the list.
+func borderingLoCs(m *Map, id SpaceID) []SpaceID { return m.locs[id] }
 
 // stepSetupLoCs lets each faction in the scenario's order move pieces from
 // the Province they were set up in onto bordering LoCs (Setup).
@@ -103,23 +96,25 @@ func (s *State) actOf(f Faction) (Act, bool) {
 }
 
 // executed counts the factions that executed an Operation or Event on the
-// current card.
-func (s *State) executed() []Act {
-	var out []Act
+// current card and returns the first of them.
+func (s *State) executed() (n int, first Act) {
 	for _, a := range s.Acts {
 		if a.Did.Executed() {
-			out = append(out, a)
+			if n == 0 {
+				first = a
+			}
+			n++
 		}
 	}
-	return out
+	return n, first
 }
 
 // NextEligible is the faction that decides next on the current Event card
 // and whether it is the 1st Eligible (2.3.2, 2.3.3). ok is false once two
 // factions have executed or every Eligible faction has acted or passed.
 func (s *State) NextEligible(d *Deck) (f Faction, first bool, ok bool) {
-	ex := s.executed()
-	if len(ex) >= 2 {
+	n, _ := s.executed()
+	if n >= 2 {
 		return 0, false, false
 	}
 	for _, c := range s.order(d) {
@@ -129,7 +124,7 @@ func (s *State) NextEligible(d *Deck) (f Faction, first bool, ok bool) {
 		if _, acted := s.actOf(c); acted {
 			continue
 		}
-		return c, len(ex) == 0, true
+		return c, n == 0, true
 	}
 	return 0, false, false
 }
@@ -158,6 +153,14 @@ func secondOptions(first Did) SecondOptions {
 // passIncome is what a Passing faction gains (2.3.3).
 var passIncome = [NumFactions]int{JPN: 3, NAT: 2, WLD: 1, CPC: 1}
 
+// passLabels are the Pass choices' labels, by faction.
+var passLabels = func() (labels [NumFactions]string) {
+	for f, n := range passIncome {
+		labels[f] = fmt.Sprintf("Pass (+%d Resources)", n)
+	}
+	return labels
+}()
+
 // stepEligible gives the next Eligible faction its options on the current
 // Event card (2.3.4): Pass, an Operation (a Limited one as 2nd Eligible when
 // the table says so), the Event (unshaded or shaded, 5.2), and for JPN a
@@ -173,15 +176,17 @@ func stepEligible(r *run) error {
 	card := r.d.Card(s.Current)
 	which, opts := "1st", SecondOptions{FullOp: true, Event: true}
 	if !first {
-		which, opts = "2nd", secondOptions(s.executed()[0].Did)
+		_, firstAct := s.executed()
+		which, opts = "2nd", secondOptions(firstAct.Did)
 	}
 	offer := func(c *choiceList, prefix, label string, o opCtx) {
-		if canStart(r, &o) {
+		r.op = o // checked in place, so that checking allocates nothing
+		if canStart(r, &r.op) {
 			c.add(prefix+string(o.kind), label+opLabel(o.kind))
 		}
 	}
 	ans, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
-		c.add("pass", fmt.Sprintf("Pass (+%d Resources)", passIncome[f]))
+		c.add("pass", passLabels[f])
 		for _, k := range FactionOps[f] {
 			if opts.FullOp {
 				offer(c, "op:", "Operation: ", opCtx{f: f, kind: k, saKinds: saKindsFor(f, k)})
@@ -223,7 +228,8 @@ func stepEligible(r *run) error {
 		s.Acts = append(s.Acts, Act{Faction: f, Did: DidEvent})
 		return nil
 	}
-	o := &opCtx{f: f, kind: OpKind(rest)}
+	r.op = opCtx{f: f, kind: OpKind(rest), spaces: r.opSpaces[:0]}
+	o := &r.op
 	switch kind {
 	case "op":
 		o.saKinds = saKindsFor(f, o.kind)
@@ -238,7 +244,9 @@ func stepEligible(r *run) error {
 		return fmt.Errorf("engine: unhandled action %q", ans)
 	}
 	r.executing, r.executor = true, f
-	if err := runOp(r, o); err != nil {
+	err = runOp(r, o)
+	r.opSpaces = o.spaces[:0]
+	if err != nil {
 		return err
 	}
 	r.executing = false
@@ -265,6 +273,7 @@ func clamp(v, lo, hi int) int {
 // endCard adjusts eligibility (2.3.6) and moves to the next card (2.3.7).
 func endCard(r *run) {
 	s := r.s
+	_, first := s.executed()
 	for _, f := range Factions {
 		a, acted := s.actOf(f)
 		switch {
@@ -273,7 +282,7 @@ func endCard(r *run) {
 		case s.Options.EligB:
 			// Option B: only Event text makes a faction Ineligible.
 			s.Elig[f] = Eligible
-		case a.LargeOffensive && s.executed()[0].Faction == f:
+		case a.LargeOffensive && first.Faction == f:
 			// 2.3.8: a Large Offensive as 1st Eligible keeps JPN Eligible.
 			s.Elig[f] = Eligible
 		default:

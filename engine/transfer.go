@@ -35,19 +35,20 @@ func isTransfer(choice string) bool {
 
 // ParseTransfer reads a transfer written by Transfer.ID, given by faction from.
 func ParseTransfer(from Faction, choice string) (Transfer, error) {
-	parts := strings.Split(choice, ":")
-	if len(parts) != 3 {
+	kind, rest, ok := strings.Cut(choice, ":")
+	faction, amount, ok2 := strings.Cut(rest, ":")
+	if !ok || !ok2 || strings.Contains(amount, ":") {
 		return Transfer{}, fmt.Errorf("engine: bad transfer %q", choice)
 	}
-	to, err := ParseFaction(parts[1])
+	to, err := ParseFaction(faction)
 	if err != nil {
 		return Transfer{}, err
 	}
-	n, err := strconv.Atoi(parts[2])
+	n, err := strconv.Atoi(amount)
 	if err != nil {
 		return Transfer{}, fmt.Errorf("engine: bad transfer amount in %q", choice)
 	}
-	return Transfer{From: from, To: to, Amount: n, Patronage: parts[0] == "patronage"}, nil
+	return Transfer{From: from, To: to, Amount: n, Patronage: kind == "patronage"}, nil
 }
 
 // check validates a transfer against the state and the faction executing.

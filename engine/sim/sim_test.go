@@ -78,8 +78,14 @@ func finalJSON(t *testing.T, sc string, seed uint64) []byte {
 func BenchmarkRandomGame1937(b *testing.B) { benchGame(b, "1937") }
 func BenchmarkRandomGame1938(b *testing.B) { benchGame(b, "1938") }
 
+// benchGame plays random games and reports, beside wall time, the
+// process's CPU time per game (GC included) and games per CPU-second, which
+// a loaded machine does not inflate, and the allocations per decision.
 func benchGame(b *testing.B, sc string) {
 	decisions := 0
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	mallocs, cpu := ms.Mallocs, processCPU()
 	for i := 0; b.Loop(); i++ {
 		n, _, _, err := Play(engine.Config{Scenario: sc, Seed: uint64(i)}, uint64(i), false)
 		if err != nil {
@@ -87,14 +93,26 @@ func benchGame(b *testing.B, sc string) {
 		}
 		decisions += n
 	}
+	cpu = processCPU() - cpu
+	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(decisions), "allocs/decision")
+	if cpu > 0 {
+		b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+	}
 }
 
 // BenchmarkDecisionLatency times every decision of random games (applying
 // it and computing the next prompt's legal choices) and reports the mean,
-// the 99th percentile and the slowest.
+// the 99th percentile and the slowest in wall time, and the median and the
+// 99th percentile in CPU time of the benchmark's own thread (Linux; the
+// thread is locked, so other work on the machine is not counted, nor the
+// collector's background work).
 func BenchmarkDecisionLatency(b *testing.B) {
-	var times []time.Duration
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var times, cpus []time.Duration
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
@@ -106,15 +124,17 @@ func BenchmarkDecisionLatency(b *testing.B) {
 		for !g.Over() {
 			p := g.Prompt()
 			c := p.Choices[rng.IntN(len(p.Choices))].ID
-			start := time.Now()
+			start, cpu := time.Now(), threadCPU()
 			if err := g.Do(p.Faction, c); err != nil {
 				b.Fatal(err)
 			}
 			_ = g.Prompt()
+			cpus = append(cpus, threadCPU()-cpu)
 			times = append(times, time.Since(start))
 		}
 	}
 	slices.Sort(times)
+	slices.Sort(cpus)
 	var sum time.Duration
 	for _, t := range times {
 		sum += t
@@ -123,6 +143,10 @@ func BenchmarkDecisionLatency(b *testing.B) {
 	b.ReportMetric(us(sum)/float64(len(times)), "µs-mean")
 	b.ReportMetric(us(times[len(times)*99/100]), "µs-p99")
 	b.ReportMetric(us(times[len(times)-1]), "µs-max")
+	if cpus[len(cpus)-1] > 0 {
+		b.ReportMetric(us(cpus[len(cpus)/2]), "cpu-µs-p50")
+		b.ReportMetric(us(cpus[len(cpus)*99/100]), "cpu-µs-p99")
+	}
 }
 
 // TestRunIsTheSameOnAnyNumberOfCores: games run in parallel, but the
