@@ -287,8 +287,13 @@ func newCall(b *Bot, i *discordgo.Interaction) *call {
 	return c
 }
 
+// fail records err for the log line, after any error recorded already: a
+// store failure followed by a failed message keeps both causes.
 func (c *call) fail(err error) {
-	c.err = err
+	if err == nil || errors.Is(c.err, err) {
+		return
+	}
+	c.err = errors.Join(c.err, err)
 	if c.outcome == "" {
 		c.outcome = "error"
 	}
