@@ -71,6 +71,7 @@ type Bot struct {
 	tables *commands.Tables // every change to a game goes through it
 	rest   *discordgo.Session
 	board  BoardRenderer
+	asked  memberRenders // /board pictures each member is waiting for
 	charts ChartRenderer
 	log    *slog.Logger
 	seed   func() uint64
