@@ -45,7 +45,7 @@ func (c *call) lookup(ctx context.Context, name string, o options, private bool)
 	case "forces":
 		text = commands.ForcesText(e)
 	case "log":
-		if err := c.codeReply(ctx, note+commands.LogText(e, o.integer("lines", 20)), private); err != nil {
+		if err := c.codeReply(ctx, note+commands.LogText(e, o.integer("lines", 20))+c.eventsText(ctx, g.ID), private); err != nil {
 			c.fail(err)
 		}
 		return nil

@@ -92,7 +92,26 @@ func TestBoardFloodOneMember(t *testing.T) {
 	wg.Wait()
 	// Four were refused while ann's first two are being drawn.
 	deadline := time.Now().Add(20 * time.Second)
-	for drawn.Load() < 2 && time.Now().Before(deadline) {
+	refusals := func() int {
+		n := 0
+		for _, i := range its {
+			if strings.Contains(w.privateReply(w.fake.Expect(i)), "already waiting") {
+				n++
+			}
+		}
+		return n
+	}
+	waiting := func() int {
+		w.bot.asked.mu.Lock()
+		defer w.bot.asked.mu.Unlock()
+		if a := w.bot.asked.asking[ann.ID]; a != nil {
+			return a.waiting
+		}
+		return 0
+	}
+	// Every request of ann's is drawn, queued or refused before any is
+	// let through.
+	for (drawn.Load() < 2 || waiting()+refusals() < 10) && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	other := w.fake.Interaction(discordgo.InteractionApplicationCommand, ch, bob, commandData("board", ""), nil)
@@ -107,13 +126,7 @@ func TestBoardFloodOneMember(t *testing.T) {
 	close(release)
 	wg.Wait()
 	w.bot.Wait()
-	refusedN := 0
-	for _, i := range its {
-		if strings.Contains(w.privateReply(w.fake.Expect(i)), "already waiting") {
-			refusedN++
-		}
-	}
-	if want := 10 - perMemberRenders - perMemberQueue; refusedN != want {
+	if refusedN, want := refusals(), 10-perMemberRenders-perMemberQueue; refusedN != want {
 		t.Errorf("%d of ann's 10 boards refused, want %d", refusedN, want)
 	}
 	if m := most.Load(); m > perMemberRenders+1 {

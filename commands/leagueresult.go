@@ -43,16 +43,19 @@ func rankLeague(e db.Ending) (db.LeagueResult, error) {
 	seats := LeagueSeats(e.Game.Options, e.Seats)
 	var r league.Result
 	var err error
-	if e.Result != nil {
+	switch {
+	case e.Result != nil:
 		r, err = league.NewResult(e.Game.ID, e.League.Season, e.Ended, e.Result.Margins, seats)
-	} else {
+	case e.Forfeit != "":
+		r, err = league.NewForfeit(e.Game.ID, e.League.Season, e.Ended, e.Margins, seats, e.Forfeit)
+	default:
 		r, err = league.NewAbandoned(e.Game.ID, e.League.Season, e.Ended, seats)
 	}
 	if err != nil {
 		return db.LeagueResult{}, err
 	}
 	out := db.LeagueResult{Game: r.Game, League: e.League.ID, Season: r.Season, Ended: r.Ended,
-		Abandoned: r.Abandoned, Margins: r.Margins, Seats: make([]db.LeagueSeat, len(r.Seats))}
+		Abandoned: r.Abandoned, Forfeit: r.Forfeit, Margins: r.Margins, Seats: make([]db.LeagueSeat, len(r.Seats))}
 	for i, s := range r.Seats {
 		out.Seats[i] = db.LeagueSeat{Player: s.Player, Factions: s.Factions, Place: s.Place}
 	}
@@ -67,7 +70,7 @@ func LeagueResults(stored []db.LeagueResult) []league.Result {
 		for j, s := range r.Seats {
 			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place}
 		}
-		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Margins: r.Margins, Seats: seats}
+		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Forfeit: r.Forfeit, Margins: r.Margins, Seats: seats}
 	}
 	return out
 }

@@ -135,20 +135,29 @@ func (s *Store) create(ctx context.Context, place string, cfg engine.Config, sea
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	defer tx.Rollback()
-	if err := insertGame(ctx, tx, &info, seats); err != nil {
-		return 0, fmt.Errorf("create game: %w", err)
+	if err := s.createIn(ctx, tx, &info, g, seats, league); err != nil {
+		return 0, err
 	}
-	if league != 0 {
-		if err := linkLeague(ctx, tx, info.ID, league); err != nil {
-			return 0, fmt.Errorf("create game: %w", err)
-		}
-	}
-	s.keep(info.ID, &entry{g: g})
 	if err := tx.Commit(); err != nil {
 		s.unverify(info.ID)
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	return info.ID, nil
+}
+
+// createIn stores game g of info in tx (setting info.ID) and keeps it in
+// the cache; the caller commits.
+func (s *Store) createIn(ctx context.Context, tx *sql.Tx, info *Info, g *engine.Game, seats map[engine.Faction]Seat, league int64) error {
+	if err := insertGame(ctx, tx, info, seats); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	if league != 0 {
+		if err := linkLeague(ctx, tx, info.ID, league); err != nil {
+			return fmt.Errorf("create game: %w", err)
+		}
+	}
+	s.keep(info.ID, &entry{g: g})
+	return nil
 }
 
 // newGame sets up the game recorded in info, before any decision.
