@@ -310,7 +310,8 @@ func TestAuthorizationTable(t *testing.T) {
 		// /remind game timeout.
 		{name: "timeout/host", phase: started, actor: eve, act: cmd("remind", "game", str("timeout", "2d")), may: true, event: "deadline", check: timeout(2 * day)},
 		{name: "timeout/seated", phase: started, actor: bob, act: cmd("remind", "game", str("timeout", "2d"))},
-		{name: "timeout/host", rated: true, phase: lobbyFull, actor: eve, act: cmd("remind", "game", str("timeout", "2d")), may: true, event: "deadline", check: timeout(2 * day)},
+		{name: "timeout/host, players seated", rated: true, phase: lobbyFull, actor: eve, act: cmd("remind", "game", str("timeout", "2d"))},
+		{name: "timeout/seated vote in the lobby", rated: true, phase: lobbyFull, actor: bob, act: cmd("remind", "game", str("timeout", "2d")), may: true, event: "deadline vote", check: timeout(0)},
 		{name: "timeout/host, started", rated: true, phase: started, actor: eve, act: cmd("remind", "game", str("timeout", "1h"))},
 		{name: "timeout/manage channels, started", rated: true, phase: started, actor: admin, act: cmd("remind", "game", str("timeout", "1h"))},
 		{name: "timeout/creator", rated: true, phase: started, actor: lea, act: cmd("remind", "game", str("timeout", "1h")), may: true, event: "deadline", check: timeout(time.Hour)},

@@ -334,11 +334,14 @@ type TimeoutChange struct {
 	Waiting []string // members whose agreement it waits for
 }
 
-// TimeoutAs asks for g's timeout (0 for none). In a casual game or a
-// lobby the host (or Manage Channels) sets it. In a rated game that has
-// started, the league's creator or a member who may manage the server sets
-// it; a seated member votes for it, and it is set once every seated member
-// has voted for the same timeout.
+// TimeoutAs asks for g's timeout (0 for none). In a casual game the host
+// (or Manage Channels) sets it. In a rated game the league's creator or a
+// member who may manage the server sets it; otherwise, once it has started
+// or once members other than the actor sit in its lobby (so that no host
+// can put a short deadline on opponents just before starting), a seated
+// member votes for it, and it is set once every seated member has voted
+// for the same timeout. In a rated lobby nobody else sits in, the host
+// sets it.
 func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout time.Duration) (TimeoutChange, error) {
 	r, err := t.rulesOf(ctx, g)
 	if err != nil {
@@ -348,9 +351,14 @@ func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout tim
 	if timeout > 0 {
 		what = span(timeout)
 	}
+	others := slices.ContainsFunc(engine.Factions[:], func(f engine.Faction) bool {
+		p := g.Seats[f].Player
+		return p != "" && p != a.Member
+	})
+	agreed := r.rated && (r.started || others)
 	switch {
-	case r.rated && r.started && r.moderator(a):
-	case r.rated && r.started && r.seated(a.Member):
+	case agreed && r.moderator(a):
+	case agreed && r.seated(a.Member):
 		var voters []string
 		for _, f := range engine.Factions {
 			if p := g.Seats[f].Player; p != "" && !slices.Contains(voters, p) {
@@ -359,8 +367,8 @@ func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout tim
 		}
 		v, err := t.store.VoteTimeout(ctx, g.ID, a.Member, timeout, voters, event(a, "deadline vote", "timeout %s", what))
 		return TimeoutChange{Set: v.Agreed, Waiting: v.Waiting}, err
-	case r.rated && r.started:
-		return TimeoutChange{}, forbid("Game %d counts for the league **%s** and has started: its deadline changes only when every seated member asks for the same one, or by the league's creator or someone who may manage the server. Nothing was changed.", g.ID, r.league.Name)
+	case agreed:
+		return TimeoutChange{}, forbid("Game %d counts for the league **%s**: once its players sit, its deadline changes only when every seated member asks for the same one, or by the league's creator or someone who may manage the server. Nothing was changed.", g.ID, r.league.Name)
 	case r.host(a) || r.moderator(a):
 	default:
 		return TimeoutChange{}, forbid("Only the member who opened the game, or someone who may manage this channel, can change its reminders. Nothing was changed.")
