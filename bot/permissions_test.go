@@ -251,6 +251,13 @@ func result(forfeit fakediscord.Member) func(*testing.T, *world, *db.Game) {
 				t.Errorf("seat %+v: the forfeiting member must rank last, and only they", s)
 			}
 		}
+		told := false
+		for _, m := range w.fake.Messages(authChannel) {
+			told = told || !m.Ephemeral && strings.Contains(m.Content, "<@"+forfeit.ID+"> forfeited and ranks last")
+		}
+		if !told {
+			t.Error("the channel is not told of the forfeit")
+		}
 		lr := commands.LeagueResults(rs)
 		if st := lr[0].Status(); st != league.Rated {
 			t.Errorf("a forfeit is %s, want rated", st)

@@ -94,6 +94,9 @@ func (t *Tables) LeagueNote(ctx context.Context, game int64) (string, error) {
 	if st := r.Status(); st != league.Rated {
 		return fmt.Sprintf("League **%s**, season %d: the game is listed but %s; it changes no points or ratings.", l.Name, r.Season, st), nil
 	}
+	if r.Forfeit != "" {
+		return fmt.Sprintf("League **%s**, season %d: <@%s> forfeited and ranks last; the others are ranked by the board as it stood. The result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, r.Forfeit, l.Name), nil
+	}
 	return fmt.Sprintf("League **%s**, season %d: the result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, l.Name), nil
 }
 
