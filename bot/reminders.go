@@ -371,7 +371,7 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 			return err
 		}
 		if cur.Timeout, changed = d, true; !tc.Set {
-			cur.Timeout, vote = all[t.ID].Timeout, fmt.Sprintf(" Your vote for the timeout %s is recorded; it is set once %s ask for the same.", v, mentions(tc.Waiting))
+			cur.Timeout, vote = all[t.ID].Timeout, fmt.Sprintf("<@%s> asks for the timeout %s; it is set once %s ask for the same.", c.userID(), v, mentions(tc.Waiting))
 		}
 	}
 	if changed {
@@ -398,7 +398,10 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 	c.outcome = "ok"
 	if changed {
 		c.outcome = "set"
-		return c.done(ctx, text+vote, fmt.Sprintf("<@%s> changed the reminders. %s%s", c.userID(), text, vote))
+		if vote != "" {
+			return c.done(ctx, "Your vote is recorded. "+text, vote)
+		}
+		return c.done(ctx, text, fmt.Sprintf("<@%s> changed the reminders. %s", c.userID(), text))
 	}
 	return c.done(ctx, text, "")
 }
