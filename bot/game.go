@@ -77,7 +77,7 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 	}
 	channel := c.i.ChannelID
 	// Lobbies that never started expire here, before a new one is counted.
-	if _, err := c.b.tables.ExpireLobbies(ctx, c.b.now()); err != nil {
+	if err := c.b.expireLobbies(ctx); err != nil {
 		return err
 	}
 	if t, err := c.b.current(ctx, channel); err == nil {

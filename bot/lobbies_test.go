@@ -39,6 +39,17 @@ func TestLobbyCaps(t *testing.T) {
 	if got := w.privateReply(w.command(ann, channel(0), "game", "new", str("scenario", "1937"))); !strings.Contains(got, "is open") {
 		t.Fatalf("a new game where a lobby expired: %q", got)
 	}
+	told := 0
+	for i := range commands.LobbiesPerMember {
+		for _, m := range w.fake.Messages(channel(i)) {
+			if strings.Contains(m.Content, "expired") {
+				told++
+			}
+		}
+	}
+	if told != commands.LobbiesPerMember {
+		t.Errorf("%d channels told of their expired lobby, want %d", told, commands.LobbiesPerMember)
+	}
 	evs, err := w.store.Events(t.Context(), 1)
 	if err != nil || len(evs) == 0 || evs[len(evs)-1].Action != "expired" {
 		t.Errorf("the expired lobby's events: %+v %v", evs, err)
