@@ -58,7 +58,7 @@ func checkOneResult(w *world, league1, id int64, abandoned bool) {
 func TestEndAnnouncedAfterFailedPost(t *testing.T) {
 	w := newWorld(t, worldOptions{route: viaEither})
 	const lobby, ch = "700000000000000300", "700000000000000301"
-	w.command(ann, lobby, "league", "create", str("name", "Cup"))
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
 	for _, m := range []fakediscord.Member{bob, cat, dan} {
 		w.command(m, lobby, "league", "join", str("name", "Cup"))
 	}
@@ -94,7 +94,7 @@ func TestEndAnnouncedAfterFailedPost(t *testing.T) {
 func TestAbandonAnnouncedAfterFailedPost(t *testing.T) {
 	w := newWorld(t, worldOptions{route: viaEither})
 	const lobby, ch = "700000000000000310", "700000000000000311"
-	w.command(ann, lobby, "league", "create", str("name", "Cup"))
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
 	for _, m := range []fakediscord.Member{bob, cat, dan} {
 		w.command(m, lobby, "league", "join", str("name", "Cup"))
 	}
@@ -102,7 +102,7 @@ func TestAbandonAnnouncedAfterFailedPost(t *testing.T) {
 	id := w.game(ch).ID
 	const said = "abandoned game"
 	w.fake.FailPosts(func(content string) bool { return strings.Contains(content, "abandoned") })
-	it := w.command(ann, ch, "game", "abandon")
+	it := w.command(manager(admin), ch, "game", "abandon")
 	var ask fakediscord.Message
 	for _, m := range w.fake.Replies(it) {
 		if len(m.Controls()) > 0 {
@@ -111,7 +111,7 @@ func TestAbandonAnnouncedAfterFailedPost(t *testing.T) {
 	}
 	for _, c := range ask.Controls() {
 		if cid, err := commands.ParseControlID(c.CustomID); err == nil && cid.Kind == commands.KindAbandon {
-			w.click(ann, ask, c.CustomID)
+			w.click(manager(admin), ask, c.CustomID)
 		}
 	}
 	if n := countPosts(w, ch, said) + countPosts(w, ch, "was abandoned after"); n != 0 {

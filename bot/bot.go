@@ -71,6 +71,7 @@ type Bot struct {
 	tables *commands.Tables // every change to a game goes through it
 	rest   *discordgo.Session
 	board  BoardRenderer
+	asked  memberRenders // /board pictures each member is waiting for
 	charts ChartRenderer
 	log    *slog.Logger
 	seed   func() uint64
@@ -290,8 +291,13 @@ func newCall(b *Bot, i *discordgo.Interaction) *call {
 	return c
 }
 
+// fail records err for the log line, after any error recorded already: a
+// store failure followed by a failed message keeps both causes.
 func (c *call) fail(err error) {
-	c.err = err
+	if err == nil || errors.Is(c.err, err) {
+		return
+	}
+	c.err = errors.Join(c.err, err)
 	if c.outcome == "" {
 		c.outcome = "error"
 	}

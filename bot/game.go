@@ -76,6 +76,10 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 		return refused("refused: rules", fmt.Sprintf("The optional rules %q do not work: %v. Nothing was created.", o.str("rules"), err))
 	}
 	channel := c.i.ChannelID
+	// Lobbies that never started expire here, before a new one is counted.
+	if err := c.b.expireLobbies(ctx); err != nil {
+		return err
+	}
 	if t, err := c.b.current(ctx, channel); err == nil {
 		state := "being played"
 		if t.lobby {
@@ -105,10 +109,12 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 		}
 	}
 	cfg := engine.Config{Scenario: scenario, Seed: c.b.seed(), Options: opts}
-	id, err := c.b.tables.Open(ctx, channel, cfg, c.userID(), lg.ID)
+	id, err := c.b.tables.Enter(ctx, c.actor(), channel, c.i.GuildID, cfg, lg.ID)
 	if err != nil {
-		c.fail(err)
 		outcome, text := problem(err)
+		if outcome == "error" {
+			c.fail(err)
+		}
 		if errors.Is(err, db.ErrPlaceTaken) {
 			outcome, text = "refused: place taken", "This channel already has a game."
 		}
@@ -152,7 +158,7 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) error {
 		}
 		return nil
 	}
-	if err := c.b.tables.Join(ctx, t.ID, f, db.Seat{Player: user, Name: c.displayName()}); err != nil {
+	if err := c.b.tables.JoinAs(ctx, c.actor(), t.Game, f, c.displayName()); err != nil {
 		if errors.Is(err, db.ErrSeatTaken) {
 			return refused("refused: seat taken", fmt.Sprintf("%s was taken a moment ago. Nothing was changed.", f))
 		}
@@ -212,10 +218,10 @@ func (c *call) gameLeave(ctx context.Context, t *table, o options) error {
 	if len(mine) == 0 {
 		return refused("refused: not seated", "You do not play any faction in this game.")
 	}
-	for _, f := range mine {
-		if err := c.b.tables.Reseat(ctx, t.ID, f, db.Seat{}); err != nil {
-			return err
-		}
+	if err := c.b.tables.LeaveAs(ctx, c.actor(), t.Game, mine); errors.Is(err, commands.ErrWouldForfeit) {
+		return c.confirmAbandon(ctx, t, true)
+	} else if err != nil {
+		return err
 	}
 	c.outcome = "left"
 	note := ""
@@ -251,7 +257,7 @@ func (c *call) seatsText(ctx context.Context, t *table) string {
 
 func (c *call) gameStart(ctx context.Context, t *table) error {
 	var bad *commands.SeatsError
-	switch err := c.b.tables.Start(ctx, t.Game); {
+	switch err := c.b.tables.StartAs(ctx, c.actor(), t.Game); {
 	case errors.Is(err, db.ErrStarted):
 		return refused("refused: started", "The game has already started.")
 	case errors.As(err, &bad) && len(bad.Free) > 0:
@@ -308,9 +314,6 @@ func (c *call) gameReplace(ctx context.Context, t *table, o options) error {
 	if !ok {
 		return nil
 	}
-	if !c.mayManage(ctx, t) {
-		return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can replace a player. Nothing was changed.")
-	}
 	member := o.str("member")
 	if member == "" {
 		return refused("refused: member", "Name the member who takes the faction.")
@@ -328,7 +331,7 @@ func (c *call) gameReplace(ctx context.Context, t *table, o options) error {
 		}
 	}
 	old := who(t.Game, f)
-	if err := c.b.tables.Reseat(ctx, t.ID, f, db.Seat{Player: member, Name: name}); err != nil {
+	if err := c.b.tables.ReplaceAs(ctx, c.actor(), t.Game, f, db.Seat{Player: member, Name: name}); err != nil {
 		return err
 	}
 	t.Seats[f] = db.Seat{Player: member, Name: name}
@@ -342,12 +345,22 @@ func (c *call) gameReplace(ctx context.Context, t *table, o options) error {
 }
 
 func (c *call) gameAbandon(ctx context.Context, t *table) error {
-	if !c.mayManage(ctx, t) {
-		return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
+	forfeit, err := c.b.tables.MayAbandon(ctx, c.actor(), t.Game)
+	if err != nil {
+		return err
 	}
+	return c.confirmAbandon(ctx, t, forfeit)
+}
+
+// confirmAbandon asks the member to confirm stopping the game; forfeit
+// says that stopping it is their forfeit of a rated game.
+func (c *call) confirmAbandon(ctx context.Context, t *table, forfeit bool) error {
 	c.outcome = "asked"
-	m := message{content: fmt.Sprintf("Abandon game %d for good? It stops here, unfinished, and the channel is free for a new game. The record is kept.", t.ID),
-		components: components(commands.AbandonMenu(t.ID))}
+	text := fmt.Sprintf("Abandon game %d for good? It stops here, unfinished, and the channel is free for a new game. The record is kept.", t.ID)
+	if forfeit {
+		text = fmt.Sprintf("Game %d counts for its league and has started: leaving or abandoning it is a **forfeit**. It stops here and you rank last; the others are ranked by the board as it stands. Forfeit?", t.ID)
+	}
+	m := message{content: text, components: components(commands.AbandonMenu(t.ID))}
 	if err := c.edit(ctx, m); err != nil {
 		c.fail(err)
 	}
@@ -370,10 +383,7 @@ func (c *call) abandonClick(ctx context.Context, id commands.ControlID) error {
 	if err != nil || t.ID != id.Game {
 		return refused("refused: other game", fmt.Sprintf("Game %d is no longer played here. Nothing was changed.", id.Game))
 	}
-	if !c.mayManage(ctx, t) {
-		return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can abandon it.")
-	}
-	if _, err := c.b.tables.Abandon(ctx, t.ID); err != nil {
+	if _, err := c.b.tables.AbandonAs(ctx, c.actor(), t.Game); err != nil {
 		return err
 	}
 	c.outcome = "abandoned"

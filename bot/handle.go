@@ -72,7 +72,7 @@ func (c *call) settle(err error) {
 			c.tell("Already applied.")
 		}
 		return
-	case "error", "refused: broken game":
+	case "error", "error: disk full", "refused: broken game":
 		c.fail(err)
 	}
 	c.refuse(outcome, text)

@@ -405,3 +405,9 @@ func (s *syncBuffer) lines() []map[string]any {
 		out = append(out, m)
 	}
 }
+
+// manager is m with Manage Server, as a server's owner or moderator.
+func manager(m fakediscord.Member) fakediscord.Member {
+	m.Permissions |= discordgo.PermissionManageGuild
+	return m
+}

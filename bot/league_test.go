@@ -110,11 +110,11 @@ func TestLeagues(t *testing.T) {
 	const lobby = "700000000000000100"
 	ctx := context.Background()
 
-	it := w.command(ann, lobby, "league", "create", str("name", "Spring Cup"))
+	it := w.command(manager(ann), lobby, "league", "create", str("name", "Spring Cup"))
 	if got := w.publicReplies(it); !strings.Contains(got, "starts the league **Spring Cup**") {
 		t.Fatalf("/league create: %q %q", w.privateReply(it), got)
 	}
-	if got := w.privateReply(w.command(bob, lobby, "league", "create", str("name", "spring cup"))); !strings.Contains(got, "already has a league") {
+	if got := w.privateReply(w.command(manager(bob), lobby, "league", "create", str("name", "spring cup"))); !strings.Contains(got, "already has a league") {
 		t.Fatalf("a second league of the same name: %q", got)
 	}
 	for _, m := range []fakediscord.Member{bob, cat, dan} {
@@ -175,7 +175,7 @@ func TestLeagues(t *testing.T) {
 	// are listed as unrated and change no rating.
 	const ch3, ch4 = "700000000000000104", "700000000000000105"
 	w.openLeagueGame(ch3, "Spring Cup", [4]fakediscord.Member{ann, bob, cat, dan})
-	it = w.command(ann, ch3, "game", "abandon")
+	it = w.command(manager(admin), ch3, "game", "abandon")
 	var ask fakediscord.Message
 	for _, m := range w.fake.Replies(it) {
 		if len(m.Controls()) > 0 {
@@ -185,7 +185,7 @@ func TestLeagues(t *testing.T) {
 	abandoned := false
 	for _, c := range ask.Controls() {
 		if id, err := commands.ParseControlID(c.CustomID); err == nil && id.Kind == commands.KindAbandon {
-			it = w.click(ann, ask, c.CustomID)
+			it = w.click(manager(admin), ask, c.CustomID)
 			abandoned = strings.Contains(w.publicReplies(it), "abandoned")
 		}
 	}

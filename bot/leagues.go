@@ -127,6 +127,9 @@ func (c *call) leagueCreate(ctx context.Context, o options) error {
 	if n := len([]rune(name)); n == 0 || n > db.MaxLeagueName || strings.ContainsAny(name, "`*_~|<>@#\n") {
 		return refused("refused: league name", fmt.Sprintf("A league name has 1 to %d characters, without ` * _ ~ | < > @ # or line breaks. Nothing was created.", db.MaxLeagueName))
 	}
+	if err := commands.MayCreateLeague(c.actor()); err != nil {
+		return err
+	}
 	l, err := c.b.store.CreateLeague(ctx, c.i.GuildID, name, c.userID(), c.displayName())
 	if errors.Is(err, db.ErrLeagueExists) {
 		return refused("refused: league exists", fmt.Sprintf("This server already has a league called %q. Nothing was created; `/league join` joins it.", name))

@@ -45,7 +45,7 @@ func (c *call) lookup(ctx context.Context, name string, o options, private bool)
 	case "forces":
 		text = commands.ForcesText(e)
 	case "log":
-		if err := c.codeReply(ctx, note+commands.LogText(e, o.integer("lines", 20)), private); err != nil {
+		if err := c.codeReply(ctx, note+commands.LogText(e, o.integer("lines", 20))+c.eventsText(ctx, g.ID), private); err != nil {
 			c.fail(err)
 		}
 		return nil
@@ -104,7 +104,12 @@ func (c *call) boardLookup(ctx context.Context, e *engine.Game, space, note stri
 		}
 		return nil
 	}
+	release, ok := c.b.asked.take(ctx, c.userID())
+	if !ok {
+		return refused("refused: busy", fmt.Sprintf("You are already waiting for %d board pictures; this one was not drawn. Ask again once they are shown.", perMemberRenders+perMemberQueue))
+	}
 	png, err := c.b.board(e, nil, focus)
+	release()
 	if err != nil {
 		c.fail(err)
 		return refused("error", "The board could not be drawn; the error is logged. `/status` shows the state as text.")

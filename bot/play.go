@@ -133,7 +133,7 @@ func (c *call) doCommand(ctx context.Context, script string) error {
 		outcome, text := "refused: script", err.Error()
 		var se *commands.StoreError
 		if errors.As(err, &se) {
-			if outcome, text = problem(se.Err); outcome == "error" {
+			if outcome, text = problem(se.Err); strings.HasPrefix(outcome, "error") {
 				c.fail(err)
 			}
 		}

@@ -409,7 +409,7 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 	}
 	cur := all[t.ID]
 	changed := false
-	if o["interval"] != nil || o["escalate-after"] != nil || o["stop-after"] != nil || o["timeout"] != nil {
+	if o["interval"] != nil || o["escalate-after"] != nil || o["stop-after"] != nil {
 		if !c.mayManage(ctx, t) {
 			return refused("refused: not host", "Only the member who opened the game, or someone who may manage this channel, can change its reminders. Nothing was changed.")
 		}
@@ -439,15 +439,24 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 			cur.StopAfter = n
 		}
 	}
+	vote := ""
 	if v := o.str("timeout"); v != "" {
-		if strings.EqualFold(strings.TrimSpace(v), "off") {
-			cur.Timeout = 0
-		} else {
-			d, err := parseSpan(v)
+		var d time.Duration
+		if !strings.EqualFold(strings.TrimSpace(v), "off") {
+			var err error
+			d, err = parseSpan(v)
 			if err != nil || d < time.Hour || d > 60*24*time.Hour {
 				return refused("refused: timeout", fmt.Sprintf("The timeout must be off or a duration from 1h to 60d, such as 2d; %q is not. Nothing was changed.", v))
 			}
-			cur.Timeout = d
+		}
+		// The timeout is the table service's: in a running league game it
+		// changes only when every seated member asks for it.
+		tc, err := c.b.tables.TimeoutAs(ctx, c.actor(), t.Game, d)
+		if err != nil {
+			return err
+		}
+		if cur.Timeout, changed = d, true; !tc.Set {
+			cur.Timeout, vote = all[t.ID].Timeout, fmt.Sprintf("<@%s> asks for the timeout %s; it is set once %s ask for the same.", c.userID(), v, mentions(tc.Waiting))
 		}
 	}
 	if changed {
@@ -474,6 +483,9 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 	c.outcome = "ok"
 	if changed {
 		c.outcome = "set"
+		if vote != "" {
+			return c.done(ctx, "Your vote is recorded. "+text, vote)
+		}
 		return c.done(ctx, text, fmt.Sprintf("<@%s> changed the reminders. %s", c.userID(), text))
 	}
 	return c.done(ctx, text, "")

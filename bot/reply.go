@@ -198,7 +198,7 @@ func (c *call) tell(text string) {
 	} else {
 		_, err = c.followup(ctx, message{content: text}, true)
 	}
-	if err != nil && c.err == nil {
+	if err != nil {
 		c.fail(err)
 	}
 }

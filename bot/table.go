@@ -103,6 +103,15 @@ func problem(err error) (outcome, text string) {
 		return "refused: broken game", "This game no longer replays under the current rules, so it has been set aside with all its data kept. Please tell whoever runs the bot."
 	case errors.Is(err, commands.ErrAlreadyApplied):
 		return "duplicate", "This was already applied."
+	case errors.Is(err, db.ErrDiskFull):
+		return "error: disk full", "The bot's disk is full, so this could not be saved and was not applied. Nothing was lost: every earlier move is kept. Whoever runs the bot has been told (it is in the log); try again once they have made room."
+	}
+	if f := (*commands.Forbidden)(nil); errors.As(err, &f) {
+		return "refused: not allowed", f.Why
+	}
+	if errors.Is(err, db.ErrTooManyLobbies) {
+		return "refused: too many lobbies", fmt.Sprintf("There are too many games waiting to start: a member may host %d and a server %d at once. Start or `/game abandon` one first; a lobby that never starts closes by itself after %d days. Nothing was created.",
+			commands.LobbiesPerMember, commands.LobbiesPerServer, int(commands.LobbyLifetime.Hours()/24))
 	}
 	if re := (*engine.RuleError)(nil); errors.As(err, &re) {
 		return "refused: illegal", "Not applied: " + re.Error()

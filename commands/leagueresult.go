@@ -43,16 +43,19 @@ func rankLeague(e db.Ending) (db.LeagueResult, error) {
 	seats := LeagueSeats(e.Game.Options, e.Seats)
 	var r league.Result
 	var err error
-	if e.Result != nil {
+	switch {
+	case e.Result != nil:
 		r, err = league.NewResult(e.Game.ID, e.League.Season, e.Ended, e.Result.Margins, seats)
-	} else {
+	case e.Forfeit != "":
+		r, err = league.NewForfeit(e.Game.ID, e.League.Season, e.Ended, e.Margins, seats, e.Forfeit)
+	default:
 		r, err = league.NewAbandoned(e.Game.ID, e.League.Season, e.Ended, seats)
 	}
 	if err != nil {
 		return db.LeagueResult{}, err
 	}
 	out := db.LeagueResult{Game: r.Game, League: e.League.ID, Season: r.Season, Ended: r.Ended,
-		Abandoned: r.Abandoned, Margins: r.Margins, Seats: make([]db.LeagueSeat, len(r.Seats))}
+		Abandoned: r.Abandoned, Forfeit: r.Forfeit, Margins: r.Margins, Seats: make([]db.LeagueSeat, len(r.Seats))}
 	for i, s := range r.Seats {
 		out.Seats[i] = db.LeagueSeat{Player: s.Player, Factions: s.Factions, Place: s.Place}
 	}
@@ -67,7 +70,7 @@ func LeagueResults(stored []db.LeagueResult) []league.Result {
 		for j, s := range r.Seats {
 			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place}
 		}
-		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Margins: r.Margins, Seats: seats}
+		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Forfeit: r.Forfeit, Margins: r.Margins, Seats: seats}
 	}
 	return out
 }
@@ -90,6 +93,9 @@ func (t *Tables) LeagueNote(ctx context.Context, game int64) (string, error) {
 	r := LeagueResults(stored[i : i+1])[0]
 	if st := r.Status(); st != league.Rated {
 		return fmt.Sprintf("League **%s**, season %d: the game is listed but %s; it changes no points or ratings.", l.Name, r.Season, st), nil
+	}
+	if r.Forfeit != "" {
+		return fmt.Sprintf("League **%s**, season %d: <@%s> forfeited and ranks last; the others are ranked by the board as it stood. The result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, r.Forfeit, l.Name), nil
 	}
 	return fmt.Sprintf("League **%s**, season %d: the result is recorded and rated. `/league standings name:%s`", l.Name, r.Season, l.Name), nil
 }

@@ -30,14 +30,22 @@ func (t *Tables) Pass(ctx context.Context, id int64, f engine.Faction, seq int64
 	return t.Decide(ctx, Move{Game: id, Seq: seq, Key: fmt.Sprintf("deadline:%d", seq)}, f, "pass")
 }
 
-// Abandon stops game id unfinished. Its end, and its league result for a
-// league game, are recorded as one.
+// Abandon stops game id unfinished, for the bot's operator (the console),
+// who answers to no table rule. Its end, and its league result for a league
+// game, are recorded as one.
 func (t *Tables) Abandon(ctx context.Context, id int64) (Change, error) {
 	// Read first: the store replays an abandoned game from its seed at
 	// its next load. A game that no longer loads may be abandoned all the
 	// same; its Change then has no game.
 	g, viewErr := t.store.View(ctx, id)
-	if err := t.store.SetStatus(ctx, id, db.Abandoned); err != nil {
+	var err error
+	if viewErr == nil && g.Status == db.Active {
+		// Recorded in the game's events like a member's abandon.
+		err = t.store.AbandonBy(ctx, id, nil, db.Event{Action: "abandoned", Detail: "by the bot's operator"})
+	} else {
+		err = t.store.SetStatus(ctx, id, db.Abandoned)
+	}
+	if err != nil {
 		return Change{}, err
 	}
 	ch := Change{Game: id, Abandoned: true}

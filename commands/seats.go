@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/chinaswar/chinaswar/db"
@@ -11,26 +10,6 @@ import (
 // A game opens in its lobby, where members take and leave factions; it
 // starts once every faction has a player and every team of its teams=
 // option (1.5) is held by one member.
-
-// Open opens a game in its lobby at place, host the member opening it; a
-// league other than 0 is the league it reports to.
-func (t *Tables) Open(ctx context.Context, place string, cfg engine.Config, host string, league int64) (int64, error) {
-	if league != 0 {
-		return t.store.CreateLeagueLobby(ctx, place, cfg, host, league)
-	}
-	return t.store.CreateLobby(ctx, place, cfg, host)
-}
-
-// Join seats s in faction f of game id, unless a player holds it already
-// (db.ErrSeatTaken).
-func (t *Tables) Join(ctx context.Context, id int64, f engine.Faction, s db.Seat) error {
-	return t.store.ClaimSeat(ctx, id, f, s)
-}
-
-// Reseat hands faction f of game id to s, or frees it with the zero Seat.
-func (t *Tables) Reseat(ctx context.Context, id int64, f engine.Faction, s db.Seat) error {
-	return t.store.SetSeat(ctx, id, f, s)
-}
 
 // FreeSeats are the factions of g nobody plays, in faction order.
 func FreeSeats(g *db.Game) []engine.Faction {
@@ -60,10 +39,9 @@ func (e *SeatsError) Error() string {
 	return fmt.Sprintf("team %v is split: %s has another player", e.Team, e.Split)
 }
 
-// Start ends g's lobby, when its seats allow (*SeatsError otherwise;
-// db.ErrStarted when it has started already): from now on it takes
-// decisions.
-func (t *Tables) Start(ctx context.Context, g *db.Game) error {
+// startable checks that g's lobby may end: *SeatsError when its seats do
+// not allow it, db.ErrStarted when it has started already.
+func (t *Tables) startable(g *db.Game) error {
 	if !g.Lobby {
 		return fmt.Errorf("game %d: %w", g.ID, db.ErrStarted)
 	}
@@ -81,5 +59,5 @@ func (t *Tables) Start(ctx context.Context, g *db.Game) error {
 			}
 		}
 	}
-	return t.store.Start(ctx, g.ID)
+	return nil
 }

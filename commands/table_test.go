@@ -127,7 +127,8 @@ func TestTablesStart(t *testing.T) {
 	ctx := context.Background()
 	tb, _, _ := openTables(t)
 	cfg := engine.Config{Scenario: "1937", Seed: 1, Options: engine.Options{Teams: [][]engine.Faction{{engine.JPN, engine.WLD}}}}
-	id, err := tb.Open(ctx, "lobby", cfg, "ann", 0)
+	host := Actor{Member: "ann"}
+	id, err := tb.Enter(ctx, host, "lobby", "", cfg, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,21 +137,29 @@ func TestTablesStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return tb.Start(ctx, g)
+		return tb.StartAs(ctx, host, g)
 	}
 	var bad *SeatsError
 	if err := start(); !errors.As(err, &bad) || len(bad.Free) != engine.NumFactions {
 		t.Fatalf("start with no player: %v", err)
 	}
 	for _, f := range engine.Factions {
-		if err := tb.Join(ctx, id, f, db.Seat{Player: "p" + f.String()}); err != nil {
+		g, err := tb.View(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.JoinAs(ctx, Actor{Member: "p" + f.String()}, g, f, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if err := start(); !errors.As(err, &bad) || bad.Split != engine.WLD {
 		t.Fatalf("start with a split team: %v", err)
 	}
-	if err := tb.Reseat(ctx, id, engine.WLD, db.Seat{Player: "pJPN"}); err != nil {
+	g, err := tb.View(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.ReplaceAs(ctx, host, g, engine.WLD, db.Seat{Player: "pJPN"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := start(); err != nil {

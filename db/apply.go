@@ -63,7 +63,8 @@ func (s *Store) Undo(ctx context.Context, id int64, d Decision) (Applied, error)
 	return s.decide(ctx, id, kindUndo, d)
 }
 
-func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (Applied, error) {
+func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (_ Applied, err error) {
+	defer func() { err = diskFull(err) }()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return Applied{}, fmt.Errorf("game %d: %w", id, err)

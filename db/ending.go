@@ -24,6 +24,18 @@ type Ending struct {
 	Ended  time.Time
 	// Result is how the rules ended the game; nil when it was abandoned.
 	Result *engine.Result
+	// Forfeit is the member who left or abandoned the started game, and
+	// Margins the victory margins (7.3) at that moment; "" when the game
+	// was played out or stopped by a moderator.
+	Forfeit string
+	Margins [engine.NumFactions]int
+}
+
+// Forfeit is a started game left or abandoned by Member, with the victory
+// margins (7.3) as they stood.
+type Forfeit struct {
+	Member  string
+	Margins [engine.NumFactions]int
 }
 
 // LeagueRules turns a league game's end into the result stored for it.
@@ -50,11 +62,19 @@ func (s *Store) leagueRules() LeagueRules {
 // finish records, in tx, what follows the end of game info: g is the game
 // as the rules ended it, nil when it was abandoned.
 func (s *Store) finish(ctx context.Context, tx *sql.Tx, info Info, g *engine.Game, at time.Time) error {
+	return s.finishWith(ctx, tx, info, g, nil, at)
+}
+
+// finishWith is finish for a game that forfeit, when not nil, ended.
+func (s *Store) finishWith(ctx context.Context, tx *sql.Tx, info Info, g *engine.Game, forfeit *Forfeit, at time.Time) error {
 	if err := endGame(ctx, tx, info.ID); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET announced = 0 WHERE id = ?`, info.ID); err != nil {
 		return fmt.Errorf("game %d: %w", info.ID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM deadline_votes WHERE game = ?`, info.ID); err != nil {
+		return fmt.Errorf("game %d: clearing deadline votes: %w", info.ID, err)
 	}
 	l, err := readLeague(ctx, tx, `l.id = (SELECT league FROM league_games WHERE game = ?)`, info.ID)
 	if errors.Is(err, ErrNoLeague) {
@@ -74,6 +94,9 @@ func (s *Store) finish(ctx context.Context, tx *sql.Tx, info Info, g *engine.Gam
 	e := Ending{Game: info, Seats: seats, League: l, Ended: at}
 	if g != nil {
 		e.Result = g.State().Result
+	}
+	if forfeit != nil {
+		e.Forfeit, e.Margins = forfeit.Member, forfeit.Margins
 	}
 	r, err := rules(e)
 	if err != nil {

@@ -110,7 +110,8 @@ func (s *Store) Create(ctx context.Context, place string, cfg engine.Config, sea
 
 // CreateLobby opens a new game in place like Create, but in its lobby: it
 // takes no decision until Start. host is the member who opened it.
-func (s *Store) CreateLobby(ctx context.Context, place string, cfg engine.Config, host string) (int64, error) {
+func (s *Store) CreateLobby(ctx context.Context, place string, cfg engine.Config, host string) (_ int64, err error) {
+	defer func() { err = diskFull(err) }()
 	return s.create(ctx, place, cfg, nil, true, host, 0)
 }
 
@@ -134,25 +135,34 @@ func (s *Store) create(ctx context.Context, place string, cfg engine.Config, sea
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	defer tx.Rollback()
-	if err := insertGame(ctx, tx, &info, seats); err != nil {
-		return 0, fmt.Errorf("create game: %w", err)
+	if err := s.createIn(ctx, tx, &info, g, seats, league); err != nil {
+		return 0, err
 	}
-	if league != 0 {
-		if err := linkLeague(ctx, tx, info.ID, league); err != nil {
-			return 0, fmt.Errorf("create game: %w", err)
-		}
-	}
-	if !lobby {
-		if err := writeWaiting(ctx, tx, info.ID, 0, g, s.waitingSince()); err != nil {
-			return 0, fmt.Errorf("create game: %w", err)
-		}
-	}
-	s.keep(info.ID, &entry{g: g})
 	if err := tx.Commit(); err != nil {
 		s.unverify(info.ID)
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	return info.ID, nil
+}
+
+// createIn stores game g of info in tx (setting info.ID) and keeps it in
+// the cache; the caller commits.
+func (s *Store) createIn(ctx context.Context, tx *sql.Tx, info *Info, g *engine.Game, seats map[engine.Faction]Seat, league int64) error {
+	if err := insertGame(ctx, tx, info, seats); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	if league != 0 {
+		if err := linkLeague(ctx, tx, info.ID, league); err != nil {
+			return fmt.Errorf("create game: %w", err)
+		}
+	}
+	if !info.Lobby {
+		if err := writeWaiting(ctx, tx, info.ID, 0, g, s.waitingSince()); err != nil {
+			return fmt.Errorf("create game: %w", err)
+		}
+	}
+	s.keep(info.ID, &entry{g: g})
+	return nil
 }
 
 // newGame sets up the game recorded in info, before any decision.
@@ -237,7 +247,8 @@ func (s *Store) List(ctx context.Context, place string) ([]Info, error) {
 
 // SetSeat gives faction f of game id to a player; an empty Player frees
 // the seat. Decisions record who made them, so seats may change freely.
-func (s *Store) SetSeat(ctx context.Context, id int64, f engine.Faction, seat Seat) error {
+func (s *Store) SetSeat(ctx context.Context, id int64, f engine.Faction, seat Seat) (err error) {
+	defer func() { err = diskFull(err) }()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("game %d: seat %s: %w", id, f, err)
@@ -273,7 +284,8 @@ func setSeat(ctx context.Context, tx *sql.Tx, id int64, f engine.Faction, seat S
 // SetStatus abandons a game, or makes an abandoned or broken one active
 // again (after a rules fix: it is replayed from its seed at its next load).
 // Finished and Broken are set by the store itself.
-func (s *Store) SetStatus(ctx context.Context, id int64, st Status) error {
+func (s *Store) SetStatus(ctx context.Context, id int64, st Status) (err error) {
+	defer func() { err = diskFull(err) }()
 	if st != Active && st != Abandoned {
 		return fmt.Errorf("game %d: status %q is set by the store itself", id, st)
 	}

@@ -55,6 +55,7 @@ type LeagueResult struct {
 	Season    int
 	Ended     time.Time
 	Abandoned bool
+	Forfeit   string // the member who left or abandoned it once started; "" for none
 	Margins   [engine.NumFactions]int
 	Seats     []LeagueSeat
 }
@@ -314,11 +315,11 @@ func writeLeagueResult(ctx context.Context, tx *sql.Tx, r LeagueResult) error {
 		return fmt.Errorf("game %d: league result: %w", r.Game, err)
 	}
 	m := r.Margins
-	if _, err := tx.ExecContext(ctx, `INSERT INTO league_results (game, league, season, ended, abandoned, jpn, nat, wld, cpc)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO league_results (game, league, season, ended, abandoned, forfeit, jpn, nat, wld, cpc)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game) DO UPDATE SET league = excluded.league, season = excluded.season, ended = excluded.ended,
-			abandoned = excluded.abandoned, jpn = excluded.jpn, nat = excluded.nat, wld = excluded.wld, cpc = excluded.cpc`,
-		r.Game, r.League, r.Season, r.Ended.UnixMilli(), r.Abandoned, m[engine.JPN], m[engine.NAT], m[engine.WLD], m[engine.CPC]); err != nil {
+			abandoned = excluded.abandoned, forfeit = excluded.forfeit, jpn = excluded.jpn, nat = excluded.nat, wld = excluded.wld, cpc = excluded.cpc`,
+		r.Game, r.League, r.Season, r.Ended.UnixMilli(), r.Abandoned, r.Forfeit, m[engine.JPN], m[engine.NAT], m[engine.WLD], m[engine.CPC]); err != nil {
 		return fmt.Errorf("game %d: league result: %w", r.Game, err)
 	}
 	for i, st := range r.Seats {
@@ -345,7 +346,7 @@ func (s *Store) LeagueResults(ctx context.Context, league int64) ([]LeagueResult
 		return nil, fmt.Errorf("league %d: results: %w", league, err)
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT game, season, ended, abandoned, jpn, nat, wld, cpc FROM league_results
+	rows, err := tx.QueryContext(ctx, `SELECT game, season, ended, abandoned, forfeit, jpn, nat, wld, cpc FROM league_results
 		WHERE league = ? ORDER BY ended, game`, league)
 	if err != nil {
 		return nil, fmt.Errorf("league %d: results: %w", league, err)
@@ -356,7 +357,7 @@ func (s *Store) LeagueResults(ctx context.Context, league int64) ([]LeagueResult
 		r := LeagueResult{League: league}
 		var ended int64
 		m := &r.Margins
-		if err := rows.Scan(&r.Game, &r.Season, &ended, &r.Abandoned, &m[engine.JPN], &m[engine.NAT], &m[engine.WLD], &m[engine.CPC]); err != nil {
+		if err := rows.Scan(&r.Game, &r.Season, &ended, &r.Abandoned, &r.Forfeit, &m[engine.JPN], &m[engine.NAT], &m[engine.WLD], &m[engine.CPC]); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("league %d: results: %w", league, err)
 		}

@@ -2,6 +2,7 @@ package league
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/chinaswar/chinaswar/engine"
@@ -24,7 +25,12 @@ type Result struct {
 	Season    int       `json:"season"`
 	Ended     time.Time `json:"ended"`
 	Abandoned bool      `json:"abandoned,omitempty"`
-	// Margins are the final victory margins (7.3), zero when abandoned.
+	// Forfeit is the member who left or abandoned the game before its end:
+	// their seats rank last and the others by the margins when they left.
+	// "" for a game played to its end.
+	Forfeit string `json:"forfeit,omitempty"`
+	// Margins are the final victory margins (7.3), zero when abandoned;
+	// for a forfeit, the margins when it was forfeited.
 	Margins [engine.NumFactions]int `json:"margins"`
 	Seats   []Seat                  `json:"seats"`
 }
@@ -35,6 +41,29 @@ type Result struct {
 // ties to CPC, then WLD, then NAT.
 func NewResult(game int64, season int, ended time.Time, margins [engine.NumFactions]int, seats []Seat) (Result, error) {
 	r := Result{Game: game, Season: season, Ended: ended, Margins: margins, Seats: cloneSeats(seats)}
+	places, err := r.places()
+	if err != nil {
+		return Result{}, err
+	}
+	for i := range r.Seats {
+		r.Seats[i].Place = places[i]
+	}
+	return r, r.Validate()
+}
+
+// NewForfeit records a game that member left or abandoned once it had
+// started: the seats member held rank last, the others among themselves by
+// the margins at that moment (7.1 on the board as it stood). A member who
+// left is beaten by everyone who stayed, whatever the board said, so
+// leaving a losing game costs as much as losing it, never less.
+func NewForfeit(game int64, season int, ended time.Time, margins [engine.NumFactions]int, seats []Seat, member string) (Result, error) {
+	if member == "" {
+		return Result{}, fmt.Errorf("game %d: a forfeit names the member who forfeited", game)
+	}
+	r := Result{Game: game, Season: season, Ended: ended, Forfeit: member, Margins: margins, Seats: cloneSeats(seats)}
+	if !slices.ContainsFunc(r.Seats, func(s Seat) bool { return s.Player == member }) {
+		return Result{}, fmt.Errorf("game %d: %s forfeits, but holds no seat", game, member)
+	}
 	places, err := r.places()
 	if err != nil {
 		return Result{}, err
@@ -91,7 +120,32 @@ func (r Result) places() ([]int, error) {
 	for _, st := range engine.Rank(r.Margins, teams) {
 		places[seatOf[st.Factions[0]]] = st.Place
 	}
+	if r.Forfeit != "" {
+		forfeitLast(places, r.Seats, r.Forfeit)
+	}
 	return places, nil
+}
+
+// forfeitLast moves the seats member held below every other seat, keeping
+// the order of the rest and of theirs.
+func forfeitLast(places []int, seats []Seat, member string) {
+	order := make([]int, len(seats))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		fa, fb := seats[a].Player == member, seats[b].Player == member
+		if fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		return places[a] - places[b]
+	})
+	for place, i := range order {
+		places[i] = place + 1
+	}
 }
 
 // Validate checks that the result describes a game: two to four seats
