@@ -121,6 +121,9 @@ type run struct {
 	// or paid for the next space, so a transfer can never invalidate a cost
 	// already found affordable.
 	openForTransfers bool
+	// guard, when set, keeps only the choices it accepts: those from which
+	// a Special Activity done first can still be completed (safirst.go).
+	guard func(f Faction, id string) bool
 }
 
 // choiceList collects a prompt's choices.
@@ -146,6 +149,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	// question copies them out, a forced one allocates nothing.
 	c := choiceList{list: r.scratch[:0]}
 	gen(&c)
+	if r.guard != nil {
+		c.list = slices.DeleteFunc(c.list, func(ch Choice) bool { return !r.guard(f, ch.ID) })
+	}
 	r.scratch = c.list[:0]
 	switch len(c.list) {
 	case 0:
