@@ -3,7 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"errors"
-	"hash/maphash"
+	"hash/fnv"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -54,12 +54,11 @@ type saProbe struct {
 	scratch State
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
-	seed   maphash.Seed
 	buf    []byte
 }
 
 func newProbe(r *run, o *opCtx, k SAKind) *saProbe {
-	p := &saProbe{m: r.m, d: r.d, start: r.s.clone(), o: *o, kind: k, def: saDefs[o.f][k], failed: map[uint64]bool{}, seed: maphash.MakeSeed()}
+	p := &saProbe{m: r.m, d: r.d, start: r.s.clone(), o: *o, kind: k, def: saDefs[o.f][k], failed: map[uint64]bool{}}
 	p.o.saSpaces = slices.Clone(o.saSpaces)
 	p.o.sa, p.o.inSA = "", false
 	return p
@@ -157,7 +156,9 @@ func (p *saProbe) failKey(r *run, o *opCtx) uint64 {
 		b = append(b, c.ID...)
 	}
 	p.buf = b
-	return maphash.Bytes(p.seed, b)
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
 }
 
 func boolByte(v bool) byte {
