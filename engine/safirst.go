@@ -32,7 +32,7 @@ import (
 // offered. probeCutoffs counts the searches that ran out, so the simulator
 // can report them (a few in a thousand games, where a Transport has many
 // walks and none of them leads to an Assault).
-const probeBudget = 2000
+var probeBudget = 2000
 
 var probeCutoffs atomic.Int64
 
@@ -49,12 +49,13 @@ type saProbe struct {
 	o     opCtx // the Operation as it was when the Special Activity began
 	kind  SAKind
 	def   saDef
-	nodes int
+	nodes int // runs of the Special Activity in the current search
 	// scratch is the position each run of the search starts from.
 	scratch State
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
 	buf    []byte
+	found  []answer // the witness of the last search that found one
 }
 
 func newProbe(r *run, o *opCtx, k SAKind) *saProbe {
@@ -67,19 +68,40 @@ func newProbe(r *run, o *opCtx, k SAKind) *saProbe {
 // leads reports whether the Special Activity, given the answers in trail,
 // can be completed so that the Operation can then be executed in a space.
 func (p *saProbe) leads(trail []answer) bool {
-	p.nodes = 0
-	return p.search(trail)
+	_, ok := p.witness(trail)
+	return ok
 }
 
-func (p *saProbe) search(trail []answer) bool {
-	if p.nodes >= probeBudget {
-		if p.nodes == probeBudget {
-			probeCutoffs.Add(1)
-			p.nodes++
+// witness returns the answers of a completion found from trail (trail
+// included). The search is a function of the position and trail alone
+// (a fresh budget and record of failures each time), so it finds the same
+// witness whenever it is asked again: the guard relies on that.
+func (p *saProbe) witness(trail []answer) ([]answer, bool) {
+	p.nodes, p.found = 0, nil
+	clear(p.failed)
+	// Iterative deepening: short ways of executing the Special Activity
+	// are tried first, so a long walk that leads nowhere does not use the
+	// budget before a short one that works is seen.
+	for _, depth := range []int{4, 8, 1 << 30} {
+		found, complete := p.search(trail, len(trail)+depth)
+		if found || complete {
+			return p.found, found
 		}
-		return false
+		if p.nodes > probeBudget {
+			probeCutoffs.Add(1)
+			return nil, false
+		}
 	}
-	p.nodes++
+	return nil, false
+}
+
+// search reports whether a completion exists from trail within maxLen
+// answers, and whether the search was complete (not cut short by maxLen
+// or the budget).
+func (p *saProbe) search(trail []answer, maxLen int) (found, complete bool) {
+	if p.nodes++; p.nodes > probeBudget {
+		return false, false
+	}
 	p.scratch.copyFrom(p.start)
 	r := &run{s: &p.scratch, m: p.m, d: p.d, trail: trail}
 	o := p.o
@@ -88,42 +110,51 @@ func (p *saProbe) search(trail []answer) bool {
 	err := p.def.run(r, &o)
 	if err == nil {
 		o.inSA = false
-		return opDefs[o.f][o.kind].can(r, &o)
+		if !opDefs[o.f][o.kind].can(r, &o) {
+			return false, true
+		}
+		p.found = slices.Clone(r.trail[:r.pos])
+		return true, true
 	}
 	if !errors.Is(err, errAwait) || r.pending == nil {
-		return false
+		return false, true
 	}
-	key := p.failKey(r, &o)
+	base := r.trail[:r.pos:r.pos]
+	key := p.failKey(r, base)
 	if p.failed[key] {
-		return false
+		return false, true
+	}
+	if len(base) >= maxLen {
+		return false, false
 	}
 	// The answers ending the Special Activity are tried first: most
 	// positions need little of it.
-	base := r.trail[:r.pos:r.pos]
 	ask := r.pending
+	complete = true
 	for _, last := range []bool{true, false} {
 		for _, c := range ask.Choices {
 			if ends(c.ID) != last {
 				continue
 			}
-			if p.search(append(base, answer{Faction: ask.Faction, Choice: c.ID})) {
-				return true
+			f, done := p.search(append(base, answer{Faction: ask.Faction, Choice: c.ID}), maxLen)
+			if f {
+				return true, true
 			}
+			complete = complete && done
 		}
 	}
-	if p.nodes <= probeBudget {
+	if complete {
 		p.failed[key] = true
 	}
-	return false
+	return false, complete
 }
 
 // failKey identifies a point of the search: the position, the question
-// asked and its choices, and the spaces the Special Activity has selected.
-// The procedures keep what else they remember in what they ask ("Deploy (2
-// of 6 Troops moved)..."), so two answers reaching the same point can be
-// completed in the same ways, and a point that led nowhere is not searched
-// again.
-func (p *saProbe) failKey(r *run, o *opCtx) uint64 {
+// asked and its choices, and the answers given, in any order. Answers given
+// in another order that reach the same position and question (Tax in A then
+// B, or B then A) can be completed in the same ways, so a point that led
+// nowhere is not searched again.
+func (p *saProbe) failKey(r *run, trail []answer) uint64 {
 	s, b := r.s, p.buf[:0]
 	u := func(v int) { b = binary.LittleEndian.AppendUint64(b, uint64(v)) }
 	for i := range s.Spaces {
@@ -145,10 +176,14 @@ func (p *saProbe) failKey(r *run, o *opCtx) uint64 {
 	u(s.Patronage)
 	u(s.Aid)
 	u(s.Commitment)
-	spaces := slices.Clone(o.saSpaces)
-	slices.Sort(spaces)
-	for _, id := range spaces {
-		u(int(id))
+	given := make([]string, len(trail))
+	for i, a := range trail {
+		given[i] = a.Choice
+	}
+	slices.Sort(given)
+	for _, a := range given {
+		b = append(b, a...)
+		b = append(b, 0)
 	}
 	b = append(b, r.pending.Question...)
 	for _, c := range r.pending.Choices {
@@ -270,11 +305,37 @@ func opMinCost(r *run, o *opCtx) int {
 // guardSA makes the Special Activity being begun keep the Operation
 // possible: until it ends, only choices from which it can be completed that
 // way are offered. It returns the function that lifts the guard.
+//
+// A choice is accepted when a search from it finds a completion, and the
+// next answer of a completion found earlier on the way here always is: the
+// search that accepted the previous answer, run again, finds the same
+// witness, so some choice is always left even where a search from the next
+// answer alone would run out of budget.
 func (o *opCtx) guardSA(r *run, k SAKind) func() {
 	p := newProbe(r, o, k)
 	from := r.pos
+	at, next := -1, ""
 	r.guard = func(f Faction, id string) bool {
-		return p.leads(append(slices.Clip(r.trail[from:r.pos]), answer{Faction: f, Choice: id}))
+		q := r.trail[from:r.pos]
+		if at != len(q) {
+			at, next = len(q), p.next(q)
+		}
+		return id == next || p.leads(append(slices.Clip(q), answer{Faction: f, Choice: id}))
 	}
 	return func() { r.guard = nil }
+}
+
+// next is the next answer of the witness found from the longest beginning
+// of q that q still follows ("" if none).
+func (p *saProbe) next(q []answer) string {
+	for i := len(q); i >= 0; i-- {
+		w, ok := p.witness(q[:i])
+		if !ok || len(w) <= len(q) {
+			continue
+		}
+		if slices.EqualFunc(w[i:len(q)], q[i:], func(a, b answer) bool { return a.Choice == b.Choice }) {
+			return w[len(q)].Choice
+		}
+	}
+	return ""
 }
