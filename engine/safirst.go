@@ -32,7 +32,7 @@ import (
 // offered. probeCutoffs counts the searches that ran out, so the simulator
 // can report them (a few in a thousand games, where a Transport has many
 // walks and none of them leads to an Assault).
-var probeBudget = 2000
+const probeBudget = 2000
 
 var probeCutoffs atomic.Int64
 
