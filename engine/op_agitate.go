@@ -2,8 +2,6 @@ package engine
 
 // CPC Agitate (3.3.4).
 
-func init() { registerOp(CPC, Agitate, opDef{can: agitateCan, run: agitate}) }
-
 // agitateCost is 1 Resource per Province, 0 per LoC.
 func agitateCost(m *Map, id SpaceID) int {
 	if m.Spaces[id].IsProvince() {

@@ -3,12 +3,6 @@ package engine
 // Assault (3.2.5) for JPN, NAT and WLD. The General Assault Procedure is
 // assaultSpace (assault.go).
 
-func init() {
-	for _, f := range []Faction{JPN, NAT, WLD} {
-		registerOp(f, Assault, opDef{can: assaultCan, run: assaultOp})
-	}
-}
-
 // assaultOpSpace reports whether a space may be selected for an Assault
 // Operation now: the cost, and an Assault there could remove something.
 func assaultOpSpace(r *run, o *opCtx, id SpaceID) bool {

@@ -7,8 +7,6 @@ import (
 
 // CPC Attack (3.3.3), with Ambush chosen space by space (4.5.3).
 
-func init() { registerOp(CPC, Attack, opDef{can: attackCan, run: attack}) }
-
 // attackSpace reports whether a space may be selected for Attack: CPC
 // Guerrillas and JPN forces, and the 1 Resource affordable.
 func attackSpace(r *run, o *opCtx, id SpaceID) bool {

@@ -148,6 +148,8 @@ func TestAttackSpacesAndCost(t *testing.T) {
 	put(t, s, "Hebei", CPCGuerrillaActive, 1)
 	put(t, s, "Hebei", JPNPolice, 1)
 	put(t, s, "Zhengzhou-Xi'an", CPCGuerrilla, 1) // a free Agitate, so CPC has a choice
+	// Sabotaged, so no Tax there can pay for the Attack (C16).
+	s.Spaces[DefaultMap().MustID("Zhengzhou-Xi'an")].Sabotage = true
 	g = cpcGame(t, s)
 	cpcLacks(t, g, "op:attack")
 	cpcRefused(t, g, "op:attack")

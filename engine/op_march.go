@@ -18,8 +18,6 @@ import (
 // pair is used at most once per March. A Guerrilla moves once, except that
 // its group may continue from a Province at Opposition it entered.
 
-func init() { registerOp(CPC, March, opDef{can: marchCan, run: march}) }
-
 // marchDest reports whether a group may move into space to: adjacent,
 // CPC may be there (never Manchukuo or French Indochina, 3.1.3), and to is
 // either a destination already or may become one (the Event's narrowing,
@@ -98,17 +96,15 @@ func march(r *run, o *opCtx) error {
 	moved := make([]int, 2*ns)
 	ms := &marchState{movedU: moved[:ns:ns], movedA: moved[ns:], pairs: make([][2]SpaceID, 0, 8)}
 	for {
-		var offered bool
 		r.openForTransfers = true
 		ans, err := r.ask(CPC, say("CPC March (1 Resource per destination Province, 0 per LoC; %d left): move a group of Guerrillas from which space?", live(&s.Resources[CPC])), func(c *choiceList) {
 			for i := range s.Spaces {
 				if marchOrigin(r, o, ms, SpaceID(i)) {
 					c.add("space:"+r.m.Spaces[i].Name, r.m.Spaces[i].Name)
-					offered = true
 				}
 			}
 			o.offerSA(r, c)
-			if len(o.spaces) > 0 || !offered {
+			if len(o.spaces) > 0 {
 				c.add("done", "done: end the March")
 			}
 		})

@@ -202,8 +202,11 @@ func TestMarchNeverForeign(t *testing.T) {
 func TestMarchCannotPay(t *testing.T) {
 	s := cpcState(t)
 	s.Resources[CPC] = 0
-	put(t, s, "Gansu", CPCGuerrilla, 1)          // Suiyuan, Shaanxi, Sichuan: all Provinces
+	put(t, s, "Gansu", CPCGuerrillaActive, 1)    // Suiyuan, Shaanxi, Sichuan: all Provinces
 	put(t, s, "Fuzhou-Nanping", CPCGuerrilla, 1) // Zhejiang, Jiangxi, Fujian: all Provinces
+	// No Tax can pay for a Province either (C16): the Guerrilla in Gansu
+	// is Active and the LoC Sabotaged.
+	s.Spaces[DefaultMap().MustID("Fuzhou-Nanping")].Sabotage = true
 	g := cpcGame(t, s)
 	cpcOffers(t, g, "pass", "op:agitate", "event:unshaded", "event:shaded") // Agitate on the LoC is free; the Event is always offered
 	cpcRefused(t, g, "op:march")

@@ -9,12 +9,6 @@ import (
 // Patrol (3.2.3) for JPN, NAT and WLD, and the simultaneous movement that
 // Patrol and Sweep (3.2.4) share.
 
-func init() {
-	for _, f := range []Faction{JPN, NAT, WLD} {
-		registerOp(f, Patrol, opDef{can: patrolCan, run: patrol})
-	}
-}
-
 // patrolCost is what a Patrol costs in all, however many LoCs (3.2.3).
 var patrolCost = [NumFactions]int{JPN: 3, NAT: 2, WLD: 1}
 

@@ -2,8 +2,6 @@ package engine
 
 // CPC Rally (3.3.1).
 
-func init() { registerOp(CPC, Rally, opDef{can: rallyCan, run: rally}) }
-
 // rallyOptions lists what Rally could do in a Province now (3.3.1).
 func rallyOptions(r *run, id SpaceID) []string {
 	s, p := r.s, &r.s.Spaces[id].Pieces

@@ -232,9 +232,12 @@ func TestRallySpacesAndCost(t *testing.T) {
 func TestRallyNotOfferedWithoutResources(t *testing.T) {
 	s := cpcState(t)
 	s.Resources[CPC] = 0
-	put(t, s, "Zhengzhou-Xi'an", CPCGuerrilla, 1) // a free Agitate and March exist
+	// An Active Guerrilla on a LoC: a March there costs nothing, but no
+	// Tax can pay for a Rally (with an Underground one Rally would be
+	// offered, Tax first: TestSAFirst).
+	put(t, s, "Zhengzhou-Xi'an", CPCGuerrillaActive, 1)
 	g := cpcGame(t, s)
-	cpcOffers(t, g, "pass", "op:agitate", "op:march", "event:unshaded", "event:shaded")
+	cpcOffers(t, g, "pass", "op:march", "event:unshaded", "event:shaded")
 	cpcRefused(t, g, "op:rally")
 
 	// A free Rally needs no Resources.

@@ -5,12 +5,6 @@ import "strconv"
 // Recruit (3.2.2) for JPN, NAT and WLD, and what the conventional Factions'
 // Operations pay per space (3.2.1-3.2.5).
 
-func init() {
-	registerOp(JPN, Recruit, opDef{can: recruitCan, run: recruitJPN})
-	registerOp(NAT, Recruit, opDef{can: recruitCan, run: recruitNAT})
-	registerOp(WLD, Recruit, opDef{can: recruitCan, run: recruitWLD})
-}
-
 // wldCost is what WLD pays for the nth space selected for Recruit, Sweep
 // or Assault (3.2.1): 1, 2, 3, ...; under Regional Armies 1, 2, 2, ...
 func wldCost(r *run, n int) int {

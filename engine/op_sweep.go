@@ -2,12 +2,6 @@ package engine
 
 // Sweep (3.2.4) for JPN, NAT and WLD.
 
-func init() {
-	for _, f := range []Faction{JPN, NAT, WLD} {
-		registerOp(f, Sweep, opDef{can: sweepCan, run: sweep})
-	}
-}
-
 // sweepKind is the Troop a faction moves in a Sweep (JPN never Police).
 func sweepKind(f Faction) Piece {
 	return [NumFactions]Piece{JPN: JPNTroop, NAT: NATTroop, WLD: WLDTroop}[f]

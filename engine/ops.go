@@ -37,28 +37,12 @@ const (
 	Ambush     SAKind = "ambush"
 )
 
-// FactionOps lists each faction's Operations (3.2, 3.3) and Special
-// Activities (4.2-4.5) in the order the rules give them.
-var FactionOps = [NumFactions][]OpKind{
-	JPN: {Recruit, Patrol, Sweep, Assault},
-	NAT: {Recruit, Patrol, Sweep, Assault},
-	WLD: {Recruit, Patrol, Sweep, Assault},
-	CPC: {Rally, March, Attack, Agitate},
-}
-
-var FactionSAs = [NumFactions][]SAKind{
-	JPN: {Deploy, Transport, AntiBandit},
-	NAT: {Govern, Transport, Partisan},
-	WLD: {Extort, Suborn, Organize},
-	CPC: {Tax, Subvert, Ambush},
-}
-
-// opDef is one faction's Operation: whether it can start at all, and its
-// procedure. Each Operation registers itself in init.
+// opDef is one faction's Operation: whether it can be executed now, and its
+// procedure.
 type opDef struct {
 	// can reports whether the Operation has at least one space it could be
-	// executed in now (cost included), so the prompt never offers an
-	// Operation that cannot be carried out.
+	// executed in now (cost included). canStart adds the spaces a Special
+	// Activity done first could open (4.1).
 	can func(r *run, o *opCtx) bool
 	run func(r *run, o *opCtx) error
 }
@@ -67,27 +51,15 @@ type opDef struct {
 type saDef struct {
 	// with lists the Operations it may accompany (4.1.1); nil means any.
 	with []OpKind
-	can  func(r *run, o *opCtx) bool
-	run  func(r *run, o *opCtx) error
-}
-
-var (
-	opDefs = map[Faction]map[OpKind]opDef{}
-	saDefs = map[Faction]map[SAKind]saDef{}
-)
-
-func registerOp(f Faction, k OpKind, d opDef) {
-	if opDefs[f] == nil {
-		opDefs[f] = map[OpKind]opDef{}
-	}
-	opDefs[f][k] = d
-}
-
-func registerSA(f Faction, k SAKind, d saDef) {
-	if saDefs[f] == nil {
-		saDefs[f] = map[SAKind]saDef{}
-	}
-	saDefs[f][k] = d
+	// enables lists the Operations it may make possible when done
+	// immediately before them (4.1): those whose spaces depend on what it
+	// changes (docs/rulings.md C16), each with a condition it needs to (nil:
+	// none beyond the Resources). gains marks the Special Activities that add
+	// the faction's own Resources; the others never raise them.
+	enables needs
+	gains   bool
+	can     func(r *run, o *opCtx) bool
+	run     func(r *run, o *opCtx) error
 }
 
 // opCtx is an Operation being executed, with its accompanying Special
@@ -166,17 +138,27 @@ func (o *opCtx) canSA(r *run) bool {
 }
 
 // offerSA adds the Special Activities the faction may execute at this
-// point (4.1: immediately before, during or after the Operation).
+// point (4.1: immediately before, during or after the Operation). Before
+// the Operation's first space, only those that can leave it a space.
 func (o *opCtx) offerSA(r *run, c *choiceList) {
 	if o.sa != "" || o.inSA {
 		return
 	}
 	for _, k := range o.saKinds {
-		if d, ok := saDefs[o.f][k]; ok && d.can(r, o) {
-			c.add("sa:"+string(k), "Special Activity: "+saLabel(k))
+		if o.first() {
+			if !saFirstOK(r, o, k) {
+				continue
+			}
+		} else if d, ok := saDefs[o.f][k]; !ok || !d.can(r, o) {
+			continue
 		}
+		c.add("sa:"+string(k), "Special Activity: "+saLabel(k))
 	}
 }
+
+// first reports whether a Special Activity now would come immediately
+// before the Operation: it has selected no space yet.
+func (o *opCtx) first() bool { return o.kind != "" && len(o.spaces) == 0 }
 
 // doSA runs the Special Activity named by a "sa:" answer.
 func (o *opCtx) doSA(r *run, answer string) error {
@@ -184,6 +166,9 @@ func (o *opCtx) doSA(r *run, answer string) error {
 	d, ok := saDefs[o.f][k]
 	if !ok {
 		return fmt.Errorf("engine: unknown special activity %q", answer)
+	}
+	if o.first() {
+		defer o.guardSA(r, k)()
 	}
 	o.sa, o.inSA = k, true
 	r.note(o.f, "%s executes %s.", o.f, saLabel(k))
@@ -194,21 +179,22 @@ func (o *opCtx) doSA(r *run, answer string) error {
 
 // pickSpace asks for the next space of the Operation. The prompt also
 // offers the Special Activity (run on the spot, then the question comes
-// again) and "done" once a space has been selected. It returns -1 for done.
+// again) and "done" once a space has been selected: an Operation is
+// executed in at least one space (4.1), and canStart and offerSA make sure
+// the first question has a space or a Special Activity opening one. It
+// returns -1 for done.
 func (o *opCtx) pickSpace(r *run, question text, ok func(SpaceID) bool) (SpaceID, error) {
 	for {
-		var offered bool
 		r.openForTransfers = true
 		ans, err := r.ask(o.f, question, func(c *choiceList) {
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
 				if o.selectable(id) && ok(id) {
 					c.add(r.m.choice(id), r.m.Spaces[i].Name)
-					offered = true
 				}
 			}
 			o.offerSA(r, c)
-			if len(o.spaces) > 0 || !offered {
+			if len(o.spaces) > 0 {
 				c.add("done", "done selecting spaces")
 			}
 		})
@@ -272,10 +258,22 @@ func runOp(r *run, o *opCtx) error {
 	return o.finishSA(r)
 }
 
-// canStart reports whether an Operation can be executed now.
+// canStart reports whether an Operation can be executed: in a space now,
+// or after a Special Activity done immediately before it (4.1; C16).
 func canStart(r *run, o *opCtx) bool {
 	d, ok := opDefs[o.f][o.kind]
-	return ok && d.can(r, o)
+	if !ok {
+		return false
+	}
+	if d.can(r, o) {
+		return true
+	}
+	for _, k := range o.saKinds {
+		if saEnables(r, o, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // saKindsFor lists the Special Activities that may accompany an Operation

@@ -380,6 +380,9 @@ type run struct {
 	// seen (determinize.go).
 	rolls  int
 	reseed *reseed
+	// guard, when set, keeps only the choices it accepts: those from which
+	// a Special Activity done first can still be completed (safirst.go).
+	guard func(f Faction, id string) bool
 }
 
 // choiceList collects a prompt's choices.
@@ -406,6 +409,9 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 	c := &r.choices
 	c.list = c.list[:0]
 	gen(c)
+	if r.guard != nil {
+		c.list = slices.DeleteFunc(c.list, func(ch Choice) bool { return !r.guard(f, ch.ID) })
+	}
 	switch len(c.list) {
 	case 0:
 		return "", fmt.Errorf("engine: no legal choice for %s at %q (step %s)", f, question.String(), r.s.Step.Kind)

@@ -7,12 +7,6 @@ import (
 
 // CPC Special Activities: Tax, Subvert and Ambush (4.5).
 
-func init() {
-	registerSA(CPC, Tax, saDef{with: nil, can: taxCan, run: tax})
-	registerSA(CPC, Subvert, saDef{with: []OpKind{Rally, March, Agitate}, can: subvertCan, run: subvert})
-	registerSA(CPC, Ambush, saDef{with: []OpKind{Attack}, can: ambushCan, run: ambushFree})
-}
-
 // cpcSAWhere reports whether an Event's narrowing allows a Special Activity
 // in space id. The narrowing (where, maxSpaces) belongs to the Operation when
 // there is one (deck.md free_op); only a free Special Activity without an

@@ -10,12 +10,6 @@ import (
 // Action. This file also holds the helpers shared by the Special Activities
 // of JPN, NAT and WLD (prefix sa).
 
-func init() {
-	registerSA(JPN, Deploy, saDef{can: deployCan, run: deploy})
-	registerSA(JPN, Transport, saDef{can: jpnTransportCan, run: jpnTransport})
-	registerSA(JPN, AntiBandit, saDef{can: antiBanditCan, run: antiBandit})
-}
-
 // ---- Shared helpers --------------------------------------------------------
 
 // saWhere reports whether a Special Activity may select space id as far as an

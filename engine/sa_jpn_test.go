@@ -27,6 +27,11 @@ func init() {
 		o := saHarness.op
 		o.saKinds = []SAKind{saHarness.sa}
 		o.spaces, o.saSpaces, o.sa = nil, nil, ""
+		if o.kind != "" {
+			// As if after its Operation, which has been executed in a
+			// space (4.1): nothing to keep possible.
+			o.spaces = []SpaceID{0}
+		}
 		if err := o.doSA(r, "sa:"+string(saHarness.sa)); err != nil {
 			return err
 		}

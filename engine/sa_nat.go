@@ -8,12 +8,6 @@ import (
 // Nationalist Special Activities (4.3): Govern, Transport and Partisan
 // Action.
 
-func init() {
-	registerSA(NAT, Govern, saDef{with: []OpKind{Recruit, Patrol}, can: governCan, run: govern})
-	registerSA(NAT, Transport, saDef{can: natTransportCan, run: natTransport})
-	registerSA(NAT, Partisan, saDef{can: partisanCan, run: partisan})
-}
-
 // ---- 4.3.1 Govern ------------------------------------------------------------
 
 // governOptions lists what Govern could do in a Province now (4.3.1):

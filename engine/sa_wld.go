@@ -7,12 +7,6 @@ import (
 
 // Warlords Special Activities (4.4): Extort, Suborn and Organize.
 
-func init() {
-	registerSA(WLD, Extort, saDef{with: []OpKind{Recruit, Patrol}, can: extortCan, run: extort})
-	registerSA(WLD, Suborn, saDef{can: subornCan, run: suborn})
-	registerSA(WLD, Organize, saDef{with: []OpKind{Recruit, Patrol}, can: organizeCan, run: organize})
-}
-
 // ---- 4.4.1 Extort --------------------------------------------------------------
 
 // extortSpace reports whether Extort may select a space: a Province with a

@@ -20,6 +20,7 @@ func simCmd(args []string) error {
 	options := fs.String("options", "", "optional rules, comma-separated: "+fmt.Sprint(engine.OptionNames))
 	fast := fs.Bool("fast", false, "skip the invariant checks (timing only)")
 	policy := fs.String("policy", "random", `who plays: random, easy, normal, hard or slow for every seat, or per faction, e.g. "NAT=normal,JPN=easy" (others random)`)
+	complete := fs.Bool("check-complete", false, "check at every prompt that each offered choice can be completed (slow)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -33,6 +34,9 @@ func simCmd(args []string) error {
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games must be at least 1")
+	}
+	if *complete {
+		return checkComplete(sim.Config{Scenario: *scenario, Games: *games, Seed: *seed, Options: opts})
 	}
 	st := sim.Run(sim.Config{Scenario: *scenario, Games: *games, Seed: *seed, Options: opts, Check: !*fast, Seats: seats})
 	for _, e := range st.Errors {
@@ -74,4 +78,17 @@ func parseSeats(s string) ([engine.NumFactions]ai.Seat, error) {
 		}
 	}
 	return seats, nil
+}
+
+// checkComplete runs the completion check and prints its summary line.
+func checkComplete(cfg sim.Config) error {
+	st := sim.CheckCompletion(cfg)
+	for _, e := range st.Errors {
+		fmt.Fprintln(stderr, "violation:", e)
+	}
+	fmt.Fprintln(stdout, st)
+	if st.DeadEnds > 0 || st.Violations > 0 {
+		return fmt.Errorf("%d dead ends, %d games violated the engine's invariants", st.DeadEnds, st.Violations)
+	}
+	return nil
 }

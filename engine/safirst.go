@@ -1,0 +1,341 @@
+package engine
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash/fnv"
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// A Special Activity done first (4.1, 3.1).
+//
+// A faction may execute its Special Activity immediately before its
+// Operation, and an Operation's costs and conditions are checked as each
+// space is selected (3.1). So an Operation is possible when it can be
+// executed in a space now, or after some Special Activity the faction may do
+// immediately before it: CPC at 0 Resources Taxes, then Rallies; WLD
+// Organizes a Base, then Recruits there (docs/rulings.md C16).
+//
+// Until the Operation has selected its first space, the Special Activity
+// must leave it possible: a Special Activity is offered then only if some
+// way of executing it leaves the Operation a space, and while it runs each
+// of its choices is offered only if the Special Activity can still be
+// completed that way. The test is a search: the Special Activity's own
+// procedure is run on copies of the position over its possible answers
+// until one ends with the Operation possible. So no prompt leads into a dead
+// end, and every Special Activity first that the rules allow is offered.
+
+// probeBudget bounds one search, in runs of the Special Activity. A search
+// that runs out finds nothing: the choice is not offered, never wrongly
+// offered. probeCutoffs counts the searches that ran out, so the simulator
+// can report them (a few in a thousand games, where a Transport has many
+// walks and none of them leads to an Assault).
+const probeBudget = 2000
+
+var probeCutoffs atomic.Int64
+
+// ProbeCutoffs reports how many searches for a Special Activity done first
+// ran out of budget since the program started (normally 0).
+func ProbeCutoffs() int64 { return probeCutoffs.Load() }
+
+// saProbe searches the executions of Special Activity kind from position
+// start, for the Operation o has not begun (no space selected).
+type saProbe struct {
+	m     *Map
+	d     *Deck
+	start *State
+	o     opCtx // the Operation as it was when the Special Activity began
+	kind  SAKind
+	def   saDef
+	nodes int // runs of the Special Activity in the current search
+	// scratch is the position each run of the search starts from.
+	scratch State
+	// failed holds the points found to lead nowhere (failKey).
+	failed map[uint64]bool
+	buf    []byte
+	found  []answer // the witness of the last search that found one
+}
+
+func newProbe(r *run, o *opCtx, k SAKind) *saProbe {
+	p := &saProbe{m: r.m, d: r.d, start: r.s.clone(), o: *o, kind: k, def: saDefs[o.f][k], failed: map[uint64]bool{}}
+	p.o.saSpaces = slices.Clone(o.saSpaces)
+	p.o.sa, p.o.inSA = "", false
+	return p
+}
+
+// leads reports whether the Special Activity, given the answers in trail,
+// can be completed so that the Operation can then be executed in a space.
+func (p *saProbe) leads(trail []answer) bool {
+	_, ok := p.witness(trail)
+	return ok
+}
+
+// witness returns the answers of a completion found from trail (trail
+// included). The search is a function of the position and trail alone
+// (a fresh budget and record of failures each time), so it finds the same
+// witness whenever it is asked again: the guard relies on that.
+func (p *saProbe) witness(trail []answer) ([]answer, bool) {
+	p.nodes, p.found = 0, nil
+	clear(p.failed)
+	// Iterative deepening: short ways of executing the Special Activity
+	// are tried first, so a long walk that leads nowhere does not use the
+	// budget before a short one that works is seen.
+	for _, depth := range []int{4, 8, 1 << 30} {
+		found, complete := p.search(trail, len(trail)+depth)
+		if found || complete {
+			return p.found, found
+		}
+		if p.nodes > probeBudget {
+			probeCutoffs.Add(1)
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// search reports whether a completion exists from trail within maxLen
+// answers, and whether the search was complete (not cut short by maxLen
+// or the budget).
+func (p *saProbe) search(trail []answer, maxLen int) (found, complete bool) {
+	if p.nodes++; p.nodes > probeBudget {
+		return false, false
+	}
+	p.scratch.copyFrom(p.start)
+	r := &run{s: &p.scratch, m: p.m, d: p.d, trail: trail}
+	o := p.o
+	o.saSpaces = slices.Clone(p.o.saSpaces)
+	o.sa, o.inSA = p.kind, true
+	err := p.def.run(r, &o)
+	if err == nil {
+		o.inSA = false
+		if !opDefs[o.f][o.kind].can(r, &o) {
+			return false, true
+		}
+		p.found = slices.Clone(r.trail[:r.pos])
+		return true, true
+	}
+	if !errors.Is(err, errAwait) || r.pending == nil {
+		return false, true
+	}
+	base := r.trail[:r.pos:r.pos]
+	key := p.failKey(r, base)
+	if p.failed[key] {
+		return false, true
+	}
+	if len(base) >= maxLen {
+		return false, false
+	}
+	// The answers ending the Special Activity are tried first: most
+	// positions need little of it.
+	ask := r.pending
+	complete = true
+	for _, last := range []bool{true, false} {
+		for _, c := range ask.Choices {
+			if ends(c.ID) != last {
+				continue
+			}
+			f, done := p.search(append(base, answer{Faction: ask.Faction, Choice: c.ID}), maxLen)
+			if f {
+				return true, true
+			}
+			complete = complete && done
+		}
+	}
+	if complete {
+		p.failed[key] = true
+	}
+	return false, complete
+}
+
+// failKey identifies a point of the search: the position, the question
+// asked and its choices, and the answers given, in any order. Answers given
+// in another order that reach the same position and question (Tax in A then
+// B, or B then A) can be completed in the same ways, so a point that led
+// nowhere is not searched again.
+func (p *saProbe) failKey(r *run, trail []answer) uint64 {
+	s, b := r.s, p.buf[:0]
+	u := func(v int) { b = binary.LittleEndian.AppendUint64(b, uint64(v)) }
+	for i := range s.Spaces {
+		st := &s.Spaces[i]
+		for _, n := range st.Pieces {
+			u(n)
+		}
+		u(st.Support)
+		b = append(b, boolByte(st.Terror), boolByte(st.Sabotage))
+	}
+	for _, box := range []*Pieces{&s.Available, &s.Casualties, &s.OutOfPlay} {
+		for _, n := range box {
+			u(n)
+		}
+	}
+	for _, n := range s.Resources {
+		u(n)
+	}
+	u(s.Patronage)
+	u(s.Aid)
+	u(s.Commitment)
+	given := make([]string, len(trail))
+	for i, a := range trail {
+		given[i] = a.Choice
+	}
+	slices.Sort(given)
+	for _, a := range given {
+		b = append(b, a...)
+		b = append(b, 0)
+	}
+	b = append(b, r.pending.Question...)
+	for _, c := range r.pending.Choices {
+		b = append(b, 0)
+		b = append(b, c.ID...)
+	}
+	p.buf = b
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// ends reports whether an answer ends what is being asked ("done", "done:
+// ...").
+func ends(id string) bool { return id == "done" || strings.HasPrefix(id, "done:") }
+
+// saFirst reports whether Special Activity k, done now before any space of
+// the Operation, can leave the Operation a space to be executed in.
+func saFirst(r *run, o *opCtx, k SAKind) bool {
+	d, ok := saDefs[o.f][k]
+	if !ok || !d.can(r, o) {
+		return false
+	}
+	return newProbe(r, o, k).leads(nil)
+}
+
+// saEnables reports whether Special Activity k may make the Operation
+// possible when done first: the pair is one where it may (the catalog's
+// enables), and it adds Resources or the faction already has what the
+// cheapest space of the Operation costs.
+func saEnables(r *run, o *opCtx, k SAKind) bool {
+	d := saDefs[o.f][k]
+	need, ok := d.enables[o.kind]
+	if !ok || (need != nil && !need(r, o)) {
+		return false
+	}
+	if !d.gains && !o.free && r.s.Resources[o.f] < opMinCost(r, o) {
+		return false
+	}
+	return saFirst(r, o, k)
+}
+
+// needs maps the Operations a Special Activity may make possible to what it
+// needs for that (nil: nothing beyond the Resources).
+type needs map[OpKind]func(r *run, o *opCtx) bool
+
+// freeNeed is the need of a Special Activity that makes an Operation
+// possible only through the Resources it adds (Tax, Extort; Govern before
+// Patrol): the Operation could be executed now if it cost nothing.
+func freeNeed(r *run, o *opCtx) bool {
+	f := *o
+	f.free = true
+	return opDefs[o.f][o.kind].can(r, &f)
+}
+
+// canObtainNeed is the need of a Special Activity that makes Recruit
+// possible by bringing the faction's forces into a Province (Deploy,
+// Transport, Partisan Action, Organize): Recruit there must have a piece to
+// place, one of ks (3.2.2).
+func canObtainNeed(ks ...Piece) func(r *run, o *opCtx) bool {
+	return func(r *run, o *opCtx) bool {
+		return slices.ContainsFunc(ks, r.s.canObtain)
+	}
+}
+
+// subornNeed is the need of Suborn before a WLD Operation: a space with WLD
+// pieces and a JPN Police or NAT piece to remove or replace (4.4.2), with JPN
+// forces remaining there when jpn is set (an Assault), and a WLD Troop to
+// place when troop is set (the new Troop is what Sweep or Assault can use;
+// a Patrol may also use a LoC cleared of Police).
+func subornNeed(jpn, troop bool) func(r *run, o *opCtx) bool {
+	return func(r *run, o *opCtx) bool {
+		if troop && !r.s.canObtain(WLDTroop) {
+			return false
+		}
+		for i := range r.s.Spaces {
+			p := &r.s.Spaces[i].Pieces
+			if p.Of(WLD) == 0 || p[JPNPolice]+p.Of(NAT) == 0 {
+				continue
+			}
+			if !jpn || p.Of(JPN) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// saFirstOK reports whether Special Activity k may be offered before the
+// Operation's first space: it keeps a possible Operation possible, or makes
+// an impossible one possible.
+func saFirstOK(r *run, o *opCtx, k SAKind) bool {
+	if opDefs[o.f][o.kind].can(r, o) {
+		return saFirst(r, o, k)
+	}
+	return saEnables(r, o, k)
+}
+
+// opMinCost is the least an Operation's first space can cost (3.2, 3.3).
+func opMinCost(r *run, o *opCtx) int {
+	switch {
+	case o.f == CPC && (o.kind == Rally || o.kind == Attack):
+		return 1
+	case o.f == CPC:
+		return 0 // a LoC (3.3.2, 3.3.4)
+	case o.kind == Patrol:
+		return patrolCost[o.f]
+	}
+	return convCost(r, o, 1)
+}
+
+// guardSA makes the Special Activity being begun keep the Operation
+// possible: until it ends, only choices from which it can be completed that
+// way are offered. It returns the function that lifts the guard.
+//
+// A choice is accepted when a search from it finds a completion, and the
+// next answer of a completion found earlier on the way here always is: the
+// search that accepted the previous answer, run again, finds the same
+// witness, so some choice is always left even where a search from the next
+// answer alone would run out of budget.
+func (o *opCtx) guardSA(r *run, k SAKind) func() {
+	p := newProbe(r, o, k)
+	from := r.pos
+	at, next := -1, ""
+	r.guard = func(f Faction, id string) bool {
+		q := r.trail[from:r.pos]
+		if at != len(q) {
+			at, next = len(q), p.next(q)
+		}
+		return id == next || p.leads(append(slices.Clip(q), answer{Faction: f, Choice: id}))
+	}
+	return func() { r.guard = nil }
+}
+
+// next is the next answer of the witness found from the longest beginning
+// of q that q still follows ("" if none).
+func (p *saProbe) next(q []answer) string {
+	for i := len(q); i >= 0; i-- {
+		w, ok := p.witness(q[:i])
+		if !ok || len(w) <= len(q) {
+			continue
+		}
+		if slices.EqualFunc(w[i:len(q)], q[i:], func(a, b answer) bool { return a.Choice == b.Choice }) {
+			return w[len(q)].Choice
+		}
+	}
+	return ""
+}

@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSAFirst plays, through the real prompts, an Operation that only a
+// Special Activity done immediately before it makes possible (4.1, 3.1;
+// docs/rulings.md C16): the Operation is offered, the Special Activity is
+// offered (or forced) first, and only the ways of executing it that leave
+// the Operation a space.
+func TestSAFirst(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		f     Faction
+		setup func(t *testing.T, s *State)
+		// play answers the prompts after the Operation is chosen; a
+		// "?a,b" entry checks that the prompt offers exactly a and b.
+		op   string
+		play []string
+		// done checks the result (nil: the play ends at a prompt).
+		done func(t *testing.T, g *Game)
+	}{
+		{"CPC at 0 Resources Taxes, then Rallies", CPC, func(t *testing.T, s *State) {
+			s.Resources[CPC] = 0
+			put(t, s, "Shaanxi", CPCGuerrilla, 1)
+		}, "op:rally", []string{"space:Shaanxi"}, func(t *testing.T, g *Game) {
+			want(t, g, "Shaanxi", Pieces{CPCGuerrilla: 1, CPCGuerrillaActive: 1})
+			wantResources(t, g, CPC, 0)
+		}},
+		{"CPC at 0 Resources Taxes, then Attacks", CPC, func(t *testing.T, s *State) {
+			s.Resources[CPC] = 0
+			put(t, s, "Shaanxi", CPCGuerrilla, 1)
+			put(t, s, "Shaanxi", JPNPolice, 1)
+		}, "op:attack", nil, func(t *testing.T, g *Game) {
+			// Tax paid for the Attack, which rolled and now asks what to
+			// remove.
+			logs("Attack in Shaanxi")(t, g)
+			wantResources(t, g, CPC, 0)
+		}},
+		{"CPC Taxes in one space only, then Agitates in the other", CPC, func(t *testing.T, s *State) {
+			s.Resources[CPC] = 0
+			put(t, s, "Shaanxi", CPCGuerrilla, 1)
+			put(t, s, "Shanxi", CPCGuerrilla, 1)
+		}, "op:agitate", []string{"?space:Shanxi,space:Shaanxi", "space:Shaanxi"}, func(t *testing.T, g *Game) {
+			// Taxing Shanxi too would have left nothing to Agitate: "done"
+			// was forced, and the Agitate went to Shanxi.
+			want(t, g, "Shaanxi", Pieces{CPCGuerrillaActive: 1})
+			want(t, g, "Shanxi", Pieces{CPCGuerrillaActive: 1})
+			if got := g.State().Spaces[DefaultMap().MustID("Shanxi")].Support; got >= Neutral {
+				t.Errorf("Shanxi support %d, want shifted toward Opposition", got)
+			}
+			wantResources(t, g, CPC, 0)
+		}},
+		{"WLD Organizes a Base, then Recruits there", WLD, func(t *testing.T, s *State) {
+			s.Resources[WLD] = 3
+		}, "op:recruit", []string{"space:Hunan", "count:1", "done", "count:2"}, func(t *testing.T, g *Game) {
+			want(t, g, "Hunan", Pieces{WLDBase: 1, WLDTroop: 2})
+			wantResources(t, g, WLD, 2)
+		}},
+		{"WLD at 0 Resources Extorts, then Recruits", WLD, func(t *testing.T, s *State) {
+			s.Resources[WLD] = 0
+			put(t, s, "Hunan", WLDBase, 1)
+		}, "op:recruit", []string{"count:3"}, func(t *testing.T, g *Game) {
+			want(t, g, "Hunan", Pieces{WLDBase: 1, WLDTroop: 3})
+			wantResources(t, g, WLD, 0)
+		}},
+		{"WLD Suborns a Police into a Troop, then Assaults", WLD, func(t *testing.T, s *State) {
+			put(t, s, "Hunan", WLDBase, 1)
+			put(t, s, "Hunan", JPNPolice, 1)
+			put(t, s, "Hunan", JPNTroop, 1)
+		}, "op:assault", nil, logs("Suborn in Hunan", "WLD Assault")},
+		{"NAT at 0 Resources Governs for Resources, then Recruits", NAT, func(t *testing.T, s *State) {
+			s.Resources[NAT] = 0
+			put(t, s, "Sichuan", NATTroop, 2)
+			s.Spaces[DefaultMap().MustID("Sichuan")].Support = Support
+		}, "op:recruit", []string{"count:3", "done"}, func(t *testing.T, g *Game) {
+			// Govern for Patronage would have left nothing to pay with:
+			// only the Resources were offered.
+			want(t, g, "Sichuan", Pieces{NATTroop: 5})
+			wantResources(t, g, NAT, 9-2)
+		}},
+		{"NAT places Partisans, then Recruits there", NAT, func(t *testing.T, s *State) {
+		}, "op:recruit", []string{"space:Sichuan", "?count:1,count:2,count:3", "count:1", "done", "count:2", "done"}, func(t *testing.T, g *Game) {
+			want(t, g, "Sichuan", Pieces{NATGuerrilla: 1, NATTroop: 2})
+		}},
+		{"JPN Deploys from the Available box, then Recruits", JPN, func(t *testing.T, s *State) {
+		}, "op:recruit", []string{"space:Hebei", "count:1", "done", "count:1"}, func(t *testing.T, g *Game) {
+			want(t, g, "Hebei", Pieces{JPNTroop: 1, JPNPolice: 1})
+		}},
+		{"JPN Transports next to NAT Troops, then Assaults", JPN, func(t *testing.T, s *State) {
+			put(t, s, "Shanxi", JPNTroop, 2)
+			put(t, s, "Henan", NATTroop, 2)
+			s.OutOfPlay[JPNTroop] += s.Available[JPNTroop]
+			s.Available[JPNTroop] = 0
+		}, "op:assault", []string{"count:2", "space:Shijiazhuang-Zhengzhou", "space:Henan"}, logs("Henan")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := convState(t, tc.f)
+			tc.setup(t, s)
+			g := gameAt(t, s, func(s *State) bool {
+				_, acted := s.actOf(tc.f)
+				return acted
+			})
+			p := g.Prompt()
+			if p == nil || p.Faction != tc.f || !p.Has(tc.op) {
+				t.Fatalf("%s not offered: %+v", tc.op, p)
+			}
+			mustDo(t, g, tc.f, tc.op)
+			for _, a := range tc.play {
+				p := g.Prompt()
+				if p == nil {
+					t.Fatalf("no prompt before %q", a)
+				}
+				if ids, ok := strings.CutPrefix(a, "?"); ok {
+					var got []string
+					for _, c := range p.Choices {
+						got = append(got, c.ID)
+					}
+					if w := strings.Split(ids, ","); !slices.Equal(got, w) {
+						t.Fatalf("prompt %q offers %v, want %v", p.Question, got, w)
+					}
+					continue
+				}
+				mustDo(t, g, tc.f, a)
+			}
+			t.Logf("log:\n%s", logText(g))
+			if p := g.Prompt(); p != nil {
+				t.Logf("prompt %q: %v", p.Question, p.Choices)
+			}
+			if tc.done != nil {
+				if a, acted := g.State().actOf(tc.f); g.Prompt() == nil && (!acted || a.Did != DidOpSA) {
+					t.Fatalf("act %+v, want an Operation with a Special Activity", a)
+				}
+				tc.done(t, g)
+			}
+		})
+	}
+}
+
+func want(t *testing.T, g *Game, space string, p Pieces) {
+	t.Helper()
+	if got := g.State().Spaces[DefaultMap().MustID(space)].Pieces; got != p {
+		t.Errorf("%s: %v, want %v", space, got, p)
+	}
+}
+
+func wantResources(t *testing.T, g *Game, f Faction, n int) {
+	t.Helper()
+	if got := g.State().Resources[f]; got != n {
+		t.Errorf("%s Resources %d, want %d", f, got, n)
+	}
+}
+
+// logs checks that the log (of the steps committed) or the current prompt
+// says each of texts.
+func logs(texts ...string) func(t *testing.T, g *Game) {
+	return func(t *testing.T, g *Game) {
+		t.Helper()
+		all := logText(g)
+		if p := g.Prompt(); p != nil {
+			all += p.Question
+		}
+		for _, x := range texts {
+			if !strings.Contains(all, x) {
+				t.Errorf("no %q in:\n%s", x, all)
+			}
+		}
+	}
+}
+
+// TestSAFirstNotOffered: an Operation no Special Activity can open is not
+// offered, and before an Operation's first space a Special Activity that
+// would leave it nothing to do is not offered (C16).
+func TestSAFirstNotOffered(t *testing.T) {
+	t.Run("no Tax can pay for Agitate", func(t *testing.T) {
+		s := cpcState(t)
+		s.Resources[CPC] = 0
+		put(t, s, "Shaanxi", CPCGuerrilla, 1) // Tax would Activate it
+		g := cpcGame(t, s)
+		cpcHas(t, g, "op:rally")
+		cpcRefused(t, g, "op:agitate")
+	})
+	t.Run("no Extort without a WLD Base", func(t *testing.T) {
+		s := convState(t, WLD)
+		s.Resources[WLD] = 0
+		put(t, s, "Hunan", WLDTroop, 1)
+		g := gameAt(t, s, nil)
+		if p := g.Prompt(); p == nil || p.Faction != WLD || p.Has("op:recruit") {
+			t.Fatalf("prompt %+v: want WLD without Recruit", p)
+		}
+	})
+	t.Run("Tax before Agitate would leave it no space", func(t *testing.T) {
+		s := cpcState(t)
+		s.Resources[CPC] = 1
+		put(t, s, "Shaanxi", CPCGuerrilla, 1)
+		g := cpcGame(t, s)
+		// Agitate in Shaanxi is the only way: Tax is not offered before it,
+		// so everything is forced and no Special Activity is executed.
+		cpcDo(t, g, "op:agitate")
+		cpcOpDone(t, g)
+		if d := cpcDid(g); d != DidOp {
+			t.Errorf("did %s, want an Operation only", d)
+		}
+	})
+}
