@@ -70,7 +70,7 @@ func crashLeagueGame(s *Store, l League, seed uint64) (int64, error) {
 	id, err := s.ActiveGame(ctx, crashPlace)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		if id, err = s.CreateLeagueLobby(ctx, crashPlace, engine.Config{Scenario: "1938", Seed: seed}, "ann", l.ID); err != nil {
+		if id, err = s.OpenLobby(ctx, Lobby{Place: crashPlace, Config: engine.Config{Scenario: "1938", Seed: seed}, Host: "ann", League: l.ID}, LobbyLimits{}); err != nil {
 			return 0, err
 		}
 	case err != nil:
@@ -81,11 +81,11 @@ func crashLeagueGame(s *Store, l League, seed uint64) (int64, error) {
 		return id, err
 	}
 	for _, f := range engine.Factions {
-		if err := s.ClaimSeat(ctx, id, f, Seat{Player: "p" + f.String()}); err != nil && !errors.Is(err, ErrSeatTaken) {
+		if err := s.SeatBy(ctx, id, f, Seat{Player: "p" + f.String()}, true, Event{Action: "joined"}); err != nil && !errors.Is(err, ErrSeatTaken) {
 			return 0, err
 		}
 	}
-	return id, s.Start(ctx, id)
+	return id, s.StartBy(ctx, id, Event{Action: "started"})
 }
 
 // Killing the process at any moment of league play, including right after

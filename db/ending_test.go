@@ -14,16 +14,16 @@ func leagueGame(t *testing.T, s *Store, place string, seed uint64) (League, int6
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.CreateLeagueLobby(ctx, place, engine.Config{Scenario: "1938", Seed: seed}, "ann", l.ID)
+	id, err := s.OpenLobby(ctx, Lobby{Place: place, Config: engine.Config{Scenario: "1938", Seed: seed}, Host: "ann", League: l.ID}, LobbyLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range engine.Factions {
-		if err := s.ClaimSeat(ctx, id, f, Seat{Player: "p" + f.String()}); err != nil {
+		if err := s.SeatBy(ctx, id, f, Seat{Player: "p" + f.String()}, true, Event{Action: "joined"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Start(ctx, id); err != nil {
+	if err := s.StartBy(ctx, id, Event{Action: "started"}); err != nil {
 		t.Fatal(err)
 	}
 	return l, id

@@ -85,6 +85,9 @@ func (s *Store) inTx(ctx context.Context, id int64, ev Event, do func(tx *sql.Tx
 // Seat) and records ev with it. With claim, a seat held by anyone is
 // ErrSeatTaken: of two claims at once, one wins.
 func (s *Store) SeatBy(ctx context.Context, id int64, f engine.Faction, seat Seat, claim bool, ev Event) error {
+	if claim && seat.Player == "" {
+		return fmt.Errorf("game %d: seat %s: a claim needs a player", id, f)
+	}
 	return s.inTx(ctx, id, ev, func(tx *sql.Tx, info Info) error {
 		if info.Status != Active {
 			return fmt.Errorf("game %d: %w: it is %s", id, ErrNotActive, info.Status)

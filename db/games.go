@@ -34,8 +34,8 @@ type Info struct {
 	Created  time.Time
 	Updated  time.Time
 	Seq      int64 // decisions in the log; a decision must name it (Decision.ExpectSeq)
-	// Lobby is set while an active game waits for /game start (CreateLobby,
-	// Start); no decision is taken until then.
+	// Lobby is set while an active game waits for /game start (OpenLobby,
+	// StartBy); no decision is taken until then.
 	Lobby bool
 	Host  string // the member who opened the game; "" when unknown
 }
@@ -105,25 +105,17 @@ func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 // (ErrPlaceTaken). cfg.Deck must be nil: only the embedded deck can be
 // resumed after a restart.
 func (s *Store) Create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat) (int64, error) {
-	return s.create(ctx, place, cfg, seats, false, "", 0)
+	return s.create(ctx, place, cfg, seats)
 }
 
-// CreateLobby opens a new game in place like Create, but in its lobby: it
-// takes no decision until Start. host is the member who opened it.
-func (s *Store) CreateLobby(ctx context.Context, place string, cfg engine.Config, host string) (_ int64, err error) {
-	defer func() { err = diskFull(err) }()
-	return s.create(ctx, place, cfg, nil, true, host, 0)
-}
-
-// create stores a new game; a league other than 0 is the league it reports
-// to (CreateLeagueLobby), linked in the same transaction.
-func (s *Store) create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat, lobby bool, host string, league int64) (int64, error) {
+// create stores a new game, started, with seats.
+func (s *Store) create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat) (int64, error) {
 	if cfg.Deck != nil && cfg.Deck.ID != engine.DefaultDeck().ID {
 		return 0, fmt.Errorf("create game: only the embedded deck can be stored, not %s", cfg.Deck.ID)
 	}
 	t := now()
 	info := Info{Place: place, Scenario: cfg.Scenario, Options: cfg.Options.String(), Seed: cfg.Seed,
-		Deck: engine.DefaultDeck().ID, Engine: engine.Version, Status: Active, Created: t, Updated: t, Lobby: lobby, Host: host}
+		Deck: engine.DefaultDeck().ID, Engine: engine.Version, Status: Active, Created: t, Updated: t}
 	// Build the game from the stored form of its settings, so that every
 	// later replay starts from exactly this game.
 	g, err := newGame(info)
@@ -135,7 +127,7 @@ func (s *Store) create(ctx context.Context, place string, cfg engine.Config, sea
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	defer tx.Rollback()
-	if err := s.createIn(ctx, tx, &info, g, seats, league); err != nil {
+	if err := s.createIn(ctx, tx, &info, g, seats, 0); err != nil {
 		return 0, err
 	}
 	if err := tx.Commit(); err != nil {
@@ -243,24 +235,6 @@ func (s *Store) List(ctx context.Context, place string) ([]Info, error) {
 		list = append(list, i)
 	}
 	return list, rows.Err()
-}
-
-// SetSeat gives faction f of game id to a player; an empty Player frees
-// the seat. Decisions record who made them, so seats may change freely.
-func (s *Store) SetSeat(ctx context.Context, id int64, f engine.Faction, seat Seat) (err error) {
-	defer func() { err = diskFull(err) }()
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("game %d: seat %s: %w", id, f, err)
-	}
-	defer tx.Rollback()
-	if _, err := readInfo(ctx, tx, id); err != nil {
-		return err
-	}
-	if err := setSeat(ctx, tx, id, f, seat); err != nil {
-		return fmt.Errorf("game %d: seat %s: %w", id, f, err)
-	}
-	return tx.Commit()
 }
 
 // setSeat changes a seat, and the member the game waits for when it waits

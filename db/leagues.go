@@ -249,16 +249,6 @@ func (s *Store) IsLeagueMember(ctx context.Context, league int64, member string)
 	return n > 0, nil
 }
 
-// CreateLeagueLobby opens a game in its lobby like CreateLobby, reporting
-// to league: the game and its link are written in one transaction, so a
-// failure leaves neither.
-func (s *Store) CreateLeagueLobby(ctx context.Context, place string, cfg engine.Config, host string, league int64) (int64, error) {
-	if league == 0 {
-		return 0, fmt.Errorf("create game: %w: league 0", ErrNoLeague)
-	}
-	return s.create(ctx, place, cfg, nil, true, host, league)
-}
-
 func linkLeague(ctx context.Context, tx *sql.Tx, game, league int64) error {
 	if _, err := readLeague(ctx, tx, `l.id = ?`, league); err != nil {
 		return fmt.Errorf("league %d: %w", league, err)

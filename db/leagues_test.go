@@ -43,7 +43,7 @@ func TestLeagues(t *testing.T) {
 	if m, err := s.LeagueMembers(ctx, l.ID); err != nil || !reflect.DeepEqual(m, []string{"ann", "bob"}) {
 		t.Fatalf("members: %v %v", m, err)
 	}
-	if err := s.SetSeat(ctx, plainLater(t, s, l.ID), engine.CPC, Seat{Player: "cat", Name: "Cat"}); err != nil {
+	if err := s.SeatBy(ctx, plainLater(t, s, l.ID), engine.CPC, Seat{Player: "cat", Name: "Cat"}, false, Event{Action: "seated"}); err != nil {
 		t.Fatal(err)
 	}
 	if names, err := s.LeagueNames(ctx, l.ID); err != nil || names["ann"] != "Ann" || names["bob"] != "Bob" || names["cat"] != "Cat" {
@@ -57,14 +57,14 @@ func TestLeagues(t *testing.T) {
 	}
 
 	// A league game is linked when it is opened; others are not.
-	id, err := s.CreateLeagueLobby(ctx, "chan", engine.Config{Scenario: "1937", Seed: 1}, "ann", l.ID)
+	id, err := s.OpenLobby(ctx, Lobby{Place: "chan", Config: engine.Config{Scenario: "1937", Seed: 1}, Host: "ann", League: l.ID}, LobbyLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if gl, ok, err := s.GameLeague(ctx, id); err != nil || !ok || gl.ID != l.ID {
 		t.Fatalf("game league: %+v %v %v", gl, ok, err)
 	}
-	if _, err := s.CreateLeagueLobby(ctx, "chan-2", engine.Config{Scenario: "1937", Seed: 1}, "ann", 999); !errors.Is(err, ErrNoLeague) {
+	if _, err := s.OpenLobby(ctx, Lobby{Place: "chan-2", Config: engine.Config{Scenario: "1937", Seed: 1}, Host: "ann", League: 999}, LobbyLimits{}); !errors.Is(err, ErrNoLeague) {
 		t.Fatalf("a game in an unknown league: %v", err)
 	}
 	if _, err := s.ActiveGame(ctx, "chan-2"); !errors.Is(err, ErrNotFound) {
@@ -89,7 +89,7 @@ func TestLeagues(t *testing.T) {
 	if err := s.RecordLeagueResult(ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	id2, err := s.CreateLeagueLobby(ctx, "chan-4", engine.Config{Scenario: "1938", Seed: 1}, "bob", l.ID)
+	id2, err := s.OpenLobby(ctx, Lobby{Place: "chan-4", Config: engine.Config{Scenario: "1938", Seed: 1}, Host: "bob", League: l.ID}, LobbyLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestWalk(t *testing.T) {
 // plainLater opens a league game in a place of its own.
 func plainLater(t *testing.T, s *Store, league int64) int64 {
 	t.Helper()
-	id, err := s.CreateLeagueLobby(ctx, "chan-names", engine.Config{Scenario: "1937", Seed: 9}, "ann", league)
+	id, err := s.OpenLobby(ctx, Lobby{Place: "chan-names", Config: engine.Config{Scenario: "1937", Seed: 9}, Host: "ann", League: league}, LobbyLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}

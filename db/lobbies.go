@@ -28,9 +28,11 @@ type LobbyLimits struct {
 	PerHost, PerGuild int
 }
 
-// OpenLobby opens l in its lobby like CreateLobby (CreateLeagueLobby for a
-// league), unless its host or its server has lim's open lobbies already
-// (ErrTooManyLobbies); the count and the creation are one transaction.
+// OpenLobby opens a new game in l.Place in its lobby: it takes no decision
+// until StartBy. A league game is linked to its league in the same
+// transaction. It is refused when l's host or server has lim's open
+// lobbies already (ErrTooManyLobbies); the count and the creation are one
+// transaction.
 func (s *Store) OpenLobby(ctx context.Context, l Lobby, lim LobbyLimits) (_ int64, err error) {
 	defer func() { err = diskFull(err) }()
 	if l.Config.Deck != nil && l.Config.Deck.ID != engine.DefaultDeck().ID {

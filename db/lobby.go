@@ -6,82 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/chinaswar/chinaswar/engine"
 )
 
 // Info reads game id's record, Seq included, without loading its state:
 // cheap enough for autocomplete and for checking a click.
 func (s *Store) Info(ctx context.Context, id int64) (Info, error) {
 	return readInfo(ctx, s.r, id)
-}
-
-// Start ends game id's lobby: from now on it takes decisions. A game that
-// has started already is ErrStarted; one no longer active, ErrNotActive.
-func (s *Store) Start(ctx context.Context, id int64) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("game %d: start: %w", id, err)
-	}
-	defer tx.Rollback()
-	info, err := readInfo(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	switch {
-	case info.Status != Active:
-		return fmt.Errorf("game %d: %w: it is %s", id, ErrNotActive, info.Status)
-	case !info.Lobby:
-		return fmt.Errorf("game %d: %w", id, ErrStarted)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET lobby = 0, updated = ? WHERE id = ?`, now().UnixMilli(), id); err != nil {
-		return fmt.Errorf("game %d: start: %w", id, err)
-	}
-	e, err := s.entry(ctx, tx, info)
-	if err != nil {
-		return fmt.Errorf("game %d: start: %w", id, err)
-	}
-	if err := writeWaiting(ctx, tx, id, info.Seq, e.g, s.waitingSince()); err != nil {
-		return fmt.Errorf("game %d: start: %w", id, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("game %d: start: %w", id, err)
-	}
-	return nil
-}
-
-// ClaimSeat gives faction f of active game id to seat.Player if nobody
-// holds it, in one transaction: of two claims at once, one wins and the
-// other is ErrSeatTaken (also when the claimant holds it already).
-func (s *Store) ClaimSeat(ctx context.Context, id int64, f engine.Faction, seat Seat) error {
-	if seat.Player == "" {
-		return fmt.Errorf("game %d: seat %s: no player", id, f)
-	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("game %d: seat %s: %w", id, f, err)
-	}
-	defer tx.Rollback()
-	info, err := readInfo(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if info.Status != Active {
-		return fmt.Errorf("game %d: %w: it is %s", id, ErrNotActive, info.Status)
-	}
-	var holder string
-	err = tx.QueryRowContext(ctx, `SELECT player FROM seats WHERE game = ? AND faction = ?`, id, f.String()).Scan(&holder)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
-		return fmt.Errorf("game %d: seat %s: %w", id, f, err)
-	case holder != "":
-		return fmt.Errorf("game %d: %w: %s is held by %s", id, ErrSeatTaken, f, holder)
-	}
-	if err := setSeat(ctx, tx, id, f, seat); err != nil {
-		return fmt.Errorf("game %d: seat %s: %w", id, f, err)
-	}
-	return tx.Commit()
 }
 
 // TurnRef is the message showing a game's current decision.
@@ -124,27 +54,6 @@ func (s *Store) Turn(ctx context.Context, id int64) (TurnRef, bool, error) {
 	}
 	r.Since = time.UnixMilli(since).UTC()
 	return r, true, nil
-}
-
-// Turns returns the turn messages of every active game, by game id.
-func (s *Store) Turns(ctx context.Context) (map[int64]TurnRef, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT t.game, t.guild, t.channel, t.message, t.seq, t.since
-		FROM turns t JOIN games g ON g.id = t.game WHERE g.status = 'active'`)
-	if err != nil {
-		return nil, fmt.Errorf("turn messages: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]TurnRef{}
-	for rows.Next() {
-		var id, since int64
-		var r TurnRef
-		if err := rows.Scan(&id, &r.Guild, &r.Channel, &r.Message, &r.Seq, &since); err != nil {
-			return nil, fmt.Errorf("turn messages: %w", err)
-		}
-		r.Since = time.UnixMilli(since).UTC()
-		out[id] = r
-	}
-	return out, rows.Err()
 }
 
 // ClearTurn forgets game id's turn message.

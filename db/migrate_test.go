@@ -51,7 +51,7 @@ func TestMigrations(t *testing.T) {
 	if m, err := s.Info(ctx, 3); err != nil || m.Status != Abandoned {
 		t.Fatalf("the old lobby marker upgraded to %+v, %v", m, err)
 	}
-	if err := s.Start(ctx, 4); err != nil {
+	if err := s.StartBy(ctx, 4, Event{Action: "started"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(t, db, `SELECT COUNT(*) FROM turns`); n != 0 {
@@ -116,7 +116,7 @@ func TestMigrateFromV3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.CreateLeagueLobby(ctx, "chan-2", engine.Config{Scenario: "1937", Seed: 1}, "ann", l.ID)
+	id, err := s.OpenLobby(ctx, Lobby{Place: "chan-2", Config: engine.Config{Scenario: "1937", Seed: 1}, Host: "ann", League: l.ID}, LobbyLimits{})
 	if err != nil || id <= 5 {
 		t.Fatalf("a league game after the upgrade: %d %v", id, err)
 	}

@@ -44,9 +44,9 @@ var (
 	ErrDiverged = errors.New("stored game does not replay under the current rules")
 	// ErrCorrupt: stored data cannot be read (a damaged or edited row).
 	ErrCorrupt = errors.New("stored game data is corrupt")
-	// ErrSeatTaken: ClaimSeat found the faction held by a player already.
+	// ErrSeatTaken: a claim (SeatBy) found the faction held by a player already.
 	ErrSeatTaken = errors.New("the seat is taken")
-	// ErrStarted: Start found the game out of its lobby already.
+	// ErrStarted: StartBy found the game out of its lobby already.
 	ErrStarted = errors.New("the game has already started")
 	// ErrSchemaTooNew: the database was written by a newer program.
 	ErrSchemaTooNew = errors.New("database schema is newer than this program")

@@ -31,10 +31,10 @@ func TestGamesPlacesSeatsStatus(t *testing.T) {
 		t.Fatalf("Load of a missing game: %v, want ErrNotFound", err)
 	}
 
-	if err := s.SetSeat(ctx, a, engine.NAT, Seat{Player: "u3", Name: "Bo"}); err != nil {
+	if err := s.SeatBy(ctx, a, engine.NAT, Seat{Player: "u3", Name: "Bo"}, false, Event{Action: "seated"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetSeat(ctx, a, engine.CPC, Seat{}); err != nil {
+	if err := s.SeatBy(ctx, a, engine.CPC, Seat{}, false, Event{Action: "seated"}); err != nil {
 		t.Fatal(err)
 	}
 	g := load(t, s, a)

@@ -25,7 +25,7 @@ func TestWaitingFollowsTheGame(t *testing.T) {
 	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	s.SetClock(func() time.Time { return clock })
 
-	lobby, err := s.CreateLobby(ctx, "lobby", engine.Config{Scenario: "1937", Seed: 3}, "host")
+	lobby, err := s.OpenLobby(ctx, Lobby{Place: "lobby", Config: engine.Config{Scenario: "1937", Seed: 3}, Host: "host"}, LobbyLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestWaitingFollowsTheGame(t *testing.T) {
 		t.Fatal("a game in its lobby waits for a decision")
 	}
 	clock = clock.Add(time.Minute)
-	if err := s.Start(ctx, lobby); err != nil {
+	if err := s.StartBy(ctx, lobby, Event{Action: "started"}); err != nil {
 		t.Fatal(err)
 	}
 	if w, ok := waitingFor(t, s, lobby); !ok || w.Seq != 0 || !w.Since.Equal(clock) || w.Player != "" {
@@ -72,13 +72,13 @@ func TestWaitingFollowsTheGame(t *testing.T) {
 
 	// A seat change names the new member, and the wait keeps its start.
 	clock = clock.Add(time.Hour)
-	if err := s.SetSeat(ctx, id, p.Faction, Seat{Player: "newcomer"}); err != nil {
+	if err := s.SeatBy(ctx, id, p.Faction, Seat{Player: "newcomer"}, false, Event{Action: "seated"}); err != nil {
 		t.Fatal(err)
 	}
 	if w, _ := waitingFor(t, s, id); w.Player != "newcomer" || !w.Since.Equal(clock.Add(-time.Hour)) {
 		t.Fatalf("after the seat change: %+v", w)
 	}
-	if err := s.SetSeat(ctx, id, p.Faction, Seat{}); err != nil {
+	if err := s.SeatBy(ctx, id, p.Faction, Seat{}, false, Event{Action: "seated"}); err != nil {
 		t.Fatal(err)
 	}
 	if w, _ := waitingFor(t, s, id); w.Player != "" {
