@@ -7,6 +7,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -16,12 +17,11 @@ import (
 
 // canvas draws board coordinates onto an image through a view: a scale and
 // an origin, so the same drawing code makes the full board (scale 1) and
-// close-ups. Shapes are drawn with a pen, which paints as gg does; text is
-// drawn with font.Drawer directly, which is much faster than gg's per-glyph
-// transformed text. A canvas belongs to one render.
+// close-ups. Text is drawn with font.Drawer directly, which is much faster
+// than gg's per-glyph transformed text. A canvas belongs to one render.
 type canvas struct {
 	img    *image.RGBA
-	dc     *pen
+	dc     *gg.Context
 	k      float64 // board pixels to image pixels
 	origin geo.Pt  // board point at the image's top left
 	fonts  [2]*truetype.Font
@@ -39,19 +39,18 @@ type faceKey struct {
 var facePool = sync.Pool{New: func() any { return map[faceKey]*metricFace{} }}
 
 func newCanvas(img *image.RGBA, k float64, origin geo.Pt, regular, bold *truetype.Font) *canvas {
-	return &canvas{img: img, dc: newPen(img), k: k, origin: origin,
+	return &canvas{img: img, dc: gg.NewContextForRGBA(img), k: k, origin: origin,
 		fonts: [2]*truetype.Font{regular, bold}, faces: facePool.Get().(map[faceKey]*metricFace)}
 }
 
-// release returns the canvas's pen and faces to their pools; the canvas
-// must not be used after it. Close-ups at odd scales would grow a set of
-// faces without bound, so large sets are dropped.
+// release returns the canvas's faces to the pool; the canvas must not be
+// used after it. Close-ups at odd scales would grow a set without bound, so
+// large sets are dropped.
 func (c *canvas) release() {
-	c.dc.release()
 	if len(c.faces) <= 48 {
 		facePool.Put(c.faces)
 	}
-	c.dc, c.faces = nil, nil
+	c.faces = nil
 }
 
 // sees reports whether board rectangle r shows in the image at all, so

@@ -73,6 +73,7 @@ func hatch(c *canvas, ring []geo.Pt, spacing float64) {
 func drawLines(c *canvas, b *board, m *engine.Map) {
 	c.setColor(border)
 	c.lineWidth(2)
+	c.dc.SetLineJoinRound()
 	for id := range m.Spaces {
 		if g := &b.spaces[id]; g.ring != nil {
 			c.path(g.ring, true)
