@@ -49,7 +49,7 @@ func (r *Renderer) closeUp(s *engine.State, id engine.SpaceID, hl []engine.Space
 	defer whole.release()
 	whole.fillAll(panelBg)
 
-	// The pen paints from an image's origin, so the map is drawn apart and
+	// A drawing context paints from its image's origin, so the map is drawn apart and
 	// copied in.
 	mapPart := getRGBA(l.full.Rect)
 	defer putRGBA(mapPart)

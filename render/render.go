@@ -134,7 +134,7 @@ func (r *Renderer) drawBoard(img *image.RGBA, s *engine.State, d *engine.Deck, o
 	defer c.release()
 	r.static.draw(img, c, r.b, r.m, s)
 	drawSpaces(c, r.b, r.m, s, o.Highlight)
-	// The pen paints from an image's origin, so the panel is drawn on the
+	// A drawing context paints from its image's origin, so the panel is drawn on the
 	// whole image through a view that shifts panel coordinates right.
 	pc := newCanvas(img, 1, geo.Pt{X: -r.b.w}, r.regular, r.bold)
 	defer pc.release()
