@@ -100,7 +100,7 @@ func march(r *run, o *opCtx) error {
 		ans, err := r.ask(CPC, say("CPC March (1 Resource per destination Province, 0 per LoC; %d left): move a group of Guerrillas from which space?", live(&s.Resources[CPC])), func(c *choiceList) {
 			for i := range s.Spaces {
 				if marchOrigin(r, o, ms, SpaceID(i)) {
-					c.add("space:"+r.m.Spaces[i].Name, r.m.Spaces[i].Name)
+					c.add(r.m.choice(SpaceID(i)), r.m.Spaces[i].Name)
 				}
 			}
 			o.offerSA(r, c)

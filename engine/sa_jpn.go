@@ -177,7 +177,7 @@ func deploy(r *run, o *opCtx) error {
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
 				if n := s.Spaces[i].Pieces[JPNTroop]; n > 0 && deployUsable(r, o, id, room) {
-					c.add("space:"+r.name(id), fmt.Sprintf("%s (%d Troops)", r.name(id), n))
+					c.add(r.m.choice(id), fmt.Sprintf("%s (%d Troops)", r.name(id), n))
 				}
 			}
 			if moved > 0 {
@@ -209,7 +209,7 @@ func deploy(r *run, o *opCtx) error {
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
 				if id != origin && deployInto(r, o, id, room) {
-					c.add("space:"+r.name(id), r.name(id))
+					c.add(r.m.choice(id), r.name(id))
 				}
 			}
 		})
@@ -341,13 +341,13 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 					if !tollDue && tr.saTollDue(r, a) {
 						label += " (WLD Troops: pay WLD 1 Resource)"
 					}
-					c.add("space:"+r.name(a), label)
+					c.add(r.m.choice(a), label)
 				}
 			}
 			if onLoC {
 				for _, a := range r.m.Spaces[at].Adj {
 					if saEndIn(r, f, a, path) {
-						c.add("space:"+r.name(a), "end the move in "+r.name(a))
+						c.add(r.m.choice(a), "end the move in "+r.name(a))
 					}
 				}
 				c.add("done", "stop on "+r.name(at))

@@ -201,7 +201,7 @@ func partisanSabotage(r *run, id SpaceID) error {
 					if !s.Spaces[a].Sabotage {
 						label += " (place Sabotage)"
 					}
-					c.add("space:"+r.name(a), label)
+					c.add(r.m.choice(a), label)
 				}
 			}
 			if len(got) > 0 {

@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"encoding/binary"
 	"errors"
-	"hash/fnv"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -54,7 +52,6 @@ type saProbe struct {
 	scratch State
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
-	buf    []byte
 	found  []answer // the witness of the last search that found one
 }
 
@@ -155,48 +152,67 @@ func (p *saProbe) search(trail []answer, maxLen int) (found, complete bool) {
 // B, or B then A) can be completed in the same ways, so a point that led
 // nowhere is not searched again.
 func (p *saProbe) failKey(r *run, trail []answer) uint64 {
-	s, b := r.s, p.buf[:0]
-	u := func(v int) { b = binary.LittleEndian.AppendUint64(b, uint64(v)) }
+	s := r.s
+	var k keyHash
+	k.init()
 	for i := range s.Spaces {
 		st := &s.Spaces[i]
 		for _, n := range st.Pieces {
-			u(n)
+			k.word(uint64(n))
 		}
-		u(st.Support)
-		b = append(b, boolByte(st.Terror), boolByte(st.Sabotage))
+		k.word(uint64(st.Support))
+		k.word(uint64(boolBit(st.Terror))<<1 | uint64(boolBit(st.Sabotage)))
 	}
 	for _, box := range []*Pieces{&s.Available, &s.Casualties, &s.OutOfPlay} {
 		for _, n := range box {
-			u(n)
+			k.word(uint64(n))
 		}
 	}
 	for _, n := range s.Resources {
-		u(n)
+		k.word(uint64(n))
 	}
-	u(s.Patronage)
-	u(s.Aid)
-	u(s.Commitment)
-	given := make([]string, len(trail))
-	for i, a := range trail {
-		given[i] = a.Choice
+	k.word(uint64(s.Patronage))
+	k.word(uint64(s.Aid))
+	k.word(uint64(s.Commitment))
+	// The answers in any order: their hashes are summed, which does not
+	// depend on the order.
+	var given uint64
+	for _, a := range trail {
+		var ak keyHash
+		ak.init()
+		ak.text(a.Choice)
+		given += ak.h
 	}
-	slices.Sort(given)
-	for _, a := range given {
-		b = append(b, a...)
-		b = append(b, 0)
-	}
-	b = append(b, r.pending.Question...)
+	k.word(given)
+	k.text(r.pending.Question)
 	for _, c := range r.pending.Choices {
-		b = append(b, 0)
-		b = append(b, c.ID...)
+		k.text(c.ID)
 	}
-	p.buf = b
-	h := fnv.New64a()
-	h.Write(b)
-	return h.Sum64()
+	return k.h
 }
 
-func boolByte(v bool) byte {
+// keyHash is FNV-1a taken a word at a time, with a shift to spread the
+// high bits: deterministic (no per-process seed), and fast enough to key
+// every point of a search by the whole position.
+type keyHash struct{ h uint64 }
+
+func (k *keyHash) init() { k.h = 14695981039346656037 }
+
+func (k *keyHash) word(v uint64) {
+	k.h ^= v
+	k.h *= 1099511628211
+	k.h ^= k.h >> 29
+}
+
+func (k *keyHash) text(s string) {
+	for i := 0; i < len(s); i++ {
+		k.h ^= uint64(s[i])
+		k.h *= 1099511628211
+	}
+	k.word(uint64(len(s)))
+}
+
+func boolBit(v bool) uint64 {
 	if v {
 		return 1
 	}
