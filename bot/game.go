@@ -160,7 +160,7 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) error {
 		if s.Player == user {
 			c.refuse("refused: already seated", fmt.Sprintf("You already play %s.", f))
 		} else {
-			c.refuse("refused: seat taken", fmt.Sprintf("%s is taken by <@%s>. Nothing was changed; free factions: %s.", f, s.Player, freeSeats(t.Game)))
+			c.refuse("refused: seat taken", fmt.Sprintf("%s is taken by %s. Nothing was changed; free factions: %s.", f, who(t.Game, f), freeSeats(t.Game)))
 		}
 		return nil
 	}
