@@ -141,6 +141,13 @@ func (b *Bot) runAI(ctx context.Context, id int64, channel string) error {
 		seat := g.Seats[p.Faction]
 		level, ok := commands.AILevel(seat.Player)
 		if !ok {
+			if len(lines) > 0 {
+				// Decisions that completed nothing yet (a question put
+				// to the AI inside another's step): say what it weighed.
+				if _, err := b.post(ctx, channel, message{content: "🤖 " + strings.Join(lines, "\n🤖 ")}); err != nil {
+					return fmt.Errorf("game %d: posting the AI's lines: %w", id, err)
+				}
+			}
 			return b.postAfterAI(ctx, g, channel)
 		}
 		choice, ex, err := b.decideAI(id, g, p.Faction, level)

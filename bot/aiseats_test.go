@@ -1,12 +1,15 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/chinaswar/chinaswar/bot/internal/fakediscord"
 	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // TestAISeatsPlayInDiscord: two members and two Easy AI seats play a
@@ -136,5 +139,54 @@ func TestAISeatsPlayInDiscord(t *testing.T) {
 		t.Errorf("clicks %d, /do %d: both should be used", clicks, dos)
 	}
 	t.Logf("decision %d: %d clicks, %d /do, AI actions %v", w.game(ch).Seq, clicks, dos, aiLines())
+	w.checkDiscord()
+}
+
+// TestAISeatResumedAtStart: a game left waiting on an AI seat (the bot
+// stopped before its run) goes on when the bot starts again, and the
+// member next to decide gets a turn message.
+func TestAISeatResumedAtStart(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	const ch = "700000000000000078"
+	g := w.setup(ch, "")
+	f := g.Engine.Prompt().Faction
+	// The seat changes behind the bot's back, as if it had stopped
+	// before running the AI.
+	ev := db.Event{At: w.clock.Now(), Actor: ann.ID, Action: "replaced", Detail: "test"}
+	if err := w.store.SeatBy(context.Background(), g.ID, f, commands.AISeat(ai.Easy), false, ev); err != nil {
+		t.Fatal(err)
+	}
+	w.restart()
+	if err := w.bot.ResumeAI(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	w.bot.Wait()
+	after := w.game(ch)
+	p := after.Engine.Prompt()
+	if after.Seq == g.Seq || p == nil || p.Faction == f {
+		t.Fatalf("the AI's %s did not play: decision %d -> %d, waiting on %v", f, g.Seq, after.Seq, p)
+	}
+	posted := false
+	for _, m := range w.fake.Messages(ch) {
+		posted = posted || strings.Contains(m.Content, "🤖 "+f.String()+" (AI, Easy): ")
+	}
+	if !posted {
+		for _, m := range w.fake.Messages(ch) {
+			t.Log(m.Content)
+		}
+		t.Errorf("no explanation line of %s's action posted", f)
+	}
+	if _, id, ok := w.turnMessage(ch); !ok || id.Seq != after.Seq || id.Faction != p.Faction {
+		t.Errorf("turn message after the AI: %+v, want %s at decision %d", id, p.Faction, after.Seq)
+	}
+	// A second resume finds nothing to do and posts nothing.
+	n := len(w.fake.Messages(ch))
+	if err := w.bot.ResumeAI(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	w.bot.Wait()
+	if got := len(w.fake.Messages(ch)); got != n {
+		t.Errorf("a second resume posted %d messages", got-n)
+	}
 	w.checkDiscord()
 }
