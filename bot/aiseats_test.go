@@ -190,3 +190,33 @@ func TestAISeatResumedAtStart(t *testing.T) {
 	}
 	w.checkDiscord()
 }
+
+// TestAISeatRefused: bad AI seat requests change nothing.
+func TestAISeatRefused(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	const lobby, ch = "700000000000000079", "700000000000000080"
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
+	w.command(ann, ch, "game", "new", str("scenario", "1937"), str("league", "Cup"))
+	tests := []struct {
+		name string
+		who  fakediscord.Member
+		sub  string
+		opts []opt
+		want string
+	}{
+		{"league game", ann, "join", []opt{str("faction", "NAT"), str("ai", "easy")}, "league game"},
+		{"unknown level", ann, "replace", []opt{str("faction", "NAT"), str("ai", "godlike")}, "unknown AI level"},
+		{"member and AI", ann, "replace", []opt{str("faction", "NAT"), str("ai", "easy"), user("member", bob.ID)}, "not both"},
+		{"neither", ann, "replace", []opt{str("faction", "NAT")}, "or an AI level"},
+	}
+	for _, tc := range tests {
+		it := w.command(tc.who, ch, "game", tc.sub, tc.opts...)
+		if got := w.privateReply(it); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		if s := w.game(ch).Seats[engine.NAT]; s.Player != "" {
+			t.Fatalf("%s: NAT seated %+v", tc.name, s)
+		}
+	}
+	w.checkDiscord()
+}
