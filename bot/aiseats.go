@@ -130,6 +130,9 @@ func (b *Bot) runAI(ctx context.Context, id int64, channel string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if b.closing() {
+			return nil // the next start resumes the game (ResumeAI)
+		}
 		g, err := b.tables.View(ctx, id)
 		if err != nil {
 			return err
@@ -181,6 +184,13 @@ func (b *Bot) runAI(ctx context.Context, id int64, channel string) error {
 			return b.announceEnd(ctx, id, b.finalMessages(ctx, g, ch.After, "The game is archived; `/game new` opens another here."), post)
 		}
 	}
+}
+
+// closing reports whether the bot is shutting down.
+func (b *Bot) closing() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.closed
 }
 
 // decideAI asks faction f's AI for its answer to g's question, on the AI's
