@@ -74,6 +74,16 @@ func (a *aiSeats) lastOf(id int64) *ai.Explanation {
 	return nil
 }
 
+// finished lets go of an ended game's players and copy, keeping only its
+// last explanation for /why.
+func (a *aiSeats) finished(id int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if g := a.games[id]; g != nil {
+		a.games[id] = &aiGame{players: map[engine.Faction]*ai.Player{}, last: g.last}
+	}
+}
+
 // isAI reports whether the AI holds faction f of g.
 func isAI(g *db.Game, f engine.Faction) bool {
 	_, ok := commands.AILevel(g.Seats[f].Player)
@@ -177,6 +187,7 @@ func (b *Bot) runAI(ctx context.Context, id int64, channel string) error {
 			lines = nil
 		}
 		if ch.Over {
+			b.ai.finished(id)
 			post := func(m message) error {
 				_, err := b.post(ctx, channel, m)
 				return err
