@@ -78,6 +78,7 @@ type Bot struct {
 	menus  commands.Layout
 	now    func() time.Time
 	sched  *remind.Scheduler
+	ai     *aiSeats // the AI seats' players and runs
 
 	// ctx is cancelled when a shutdown gives up waiting for work.
 	ctx    context.Context
@@ -109,7 +110,7 @@ func New(cfg Config) (*Bot, error) {
 		return nil, errors.New("bot: a store and a REST session are required")
 	}
 	b := &Bot{store: cfg.Store, tables: commands.NewTables(cfg.Store), rest: cfg.REST, board: cfg.Board, log: cfg.Log, seed: cfg.Seed, menus: cfg.Layout, now: cfg.Now,
-		locks: map[string]*sync.Mutex{}, recent: map[string]cached{}}
+		locks: map[string]*sync.Mutex{}, recent: map[string]cached{}, ai: newAISeats()}
 	if b.log == nil {
 		b.log = slog.Default()
 	}

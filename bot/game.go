@@ -149,12 +149,18 @@ func (c *call) gameJoin(ctx context.Context, t *table, o options) error {
 	if !ok {
 		return nil
 	}
+	if level := o.str("ai"); level != "" {
+		if s := t.Seats[f]; s.Player != "" {
+			return refused("refused: seat taken", fmt.Sprintf("%s is held by %s. Nothing was changed; `/game replace` hands a held seat to the AI.", f, who(t.Game, f)))
+		}
+		return c.seatAI(ctx, t, f, level)
+	}
 	user := c.userID()
 	if s, taken := t.Seats[f]; taken && s.Player != "" {
 		if s.Player == user {
 			c.refuse("refused: already seated", fmt.Sprintf("You already play %s.", f))
 		} else {
-			c.refuse("refused: seat taken", fmt.Sprintf("%s is taken by <@%s>. Nothing was changed; free factions: %s.", f, s.Player, freeSeats(t.Game)))
+			c.refuse("refused: seat taken", fmt.Sprintf("%s is taken by %s. Nothing was changed; free factions: %s.", f, who(t.Game, f), freeSeats(t.Game)))
 		}
 		return nil
 	}
@@ -315,8 +321,14 @@ func (c *call) gameReplace(ctx context.Context, t *table, o options) error {
 		return nil
 	}
 	member := o.str("member")
+	if level := o.str("ai"); level != "" {
+		if member != "" {
+			return refused("refused: member", "Name a member or an AI level, not both. Nothing was changed.")
+		}
+		return c.seatAI(ctx, t, f, level)
+	}
 	if member == "" {
-		return refused("refused: member", "Name the member who takes the faction.")
+		return refused("refused: member", "Name the member who takes the faction, or an AI level.")
 	}
 	name := member
 	if d, ok := c.i.Data.(discordgo.ApplicationCommandInteractionData); ok && d.Resolved != nil {

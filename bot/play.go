@@ -300,6 +300,10 @@ func (c *call) showTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int
 // one who just acted.
 func (c *call) postTurn(ctx context.Context, g *db.Game, e *engine.Game, seq int64) {
 	p := e.Prompt()
+	if isAI(g, p.Faction) {
+		c.b.handToAI(ctx, g, c.i.ChannelID)
+		return
+	}
 	c.newTurn(ctx, g, c.b.turnMessage(g, e, seq, 0, g.Seats[p.Faction].Player != c.userID()), seq)
 }
 

@@ -81,7 +81,7 @@ func (r reminders) Waiting(ctx context.Context) ([]remind.Waiting, error) {
 	}
 	out := make([]remind.Waiting, 0, len(ws))
 	for _, w := range ws {
-		if w.Player == "" || commands.IsConsolePlace(w.Place) {
+		if _, ai := commands.AILevel(w.Player); ai || w.Player == "" || commands.IsConsolePlace(w.Place) {
 			// Nobody to remind (the channel sees the empty seat), or a
 			// console game sharing the database: not Discord's to remind.
 			continue
@@ -168,8 +168,8 @@ func (b *Bot) PostMissingTurns(ctx context.Context) error {
 	}
 	var errs []error
 	for _, w := range ws {
-		if commands.IsConsolePlace(w.Place) {
-			continue
+		if _, ai := commands.AILevel(w.Player); ai || commands.IsConsolePlace(w.Place) {
+			continue // the AI's run posts the turn after its own
 		}
 		if _, err := (reminders{b}).repostTurn(ctx, w, true); err != nil {
 			errs = append(errs, err)

@@ -133,6 +133,8 @@ func (c *call) command(d discordgo.ApplicationCommandInteractionData) (*discordg
 		return c.deferCommand(true, func(ctx context.Context) error { return c.doCommand(ctx, o.str("choice")) })
 	case "undo":
 		return c.deferCommand(true, func(ctx context.Context) error { return c.undoCommand(ctx) })
+	case "why":
+		return c.deferCommand(private, func(ctx context.Context) error { return c.whyCommand(ctx, private) })
 	case "give":
 		return c.deferCommand(true, func(ctx context.Context) error { return c.giveCommand(ctx, sub, o) })
 	case "remind":

@@ -79,6 +79,9 @@ func holds(g *db.Game, user string, f engine.Faction) bool {
 // who names the player of f for the channel: a mention, or "nobody".
 func who(g *db.Game, f engine.Faction) string {
 	if s, ok := g.Seats[f]; ok && s.Player != "" {
+		if l, isAI := commands.AILevel(s.Player); isAI {
+			return "the AI (" + l.Name + ")"
+		}
 		return "<@" + s.Player + ">"
 	}
 	return "nobody"

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // The slash commands, described without any transport: the bot turns them
@@ -56,6 +57,15 @@ func factionOption(required bool, desc string) SlashOption {
 	return o
 }
 
+// aiOption names an AI level (engine/ai) for a seat.
+func aiOption(desc string) SlashOption {
+	o := SlashOption{Type: SlashString, Name: "ai", Description: desc}
+	for _, l := range ai.Levels {
+		o.Choices = append(o.Choices, SlashChoice{Name: l.Name, Value: strings.ToLower(l.Name)})
+	}
+	return o
+}
+
 // giveTo and giveFrom are the factions of a voluntary transfer.
 var (
 	giveTo   = namedFaction("to", true, "The faction receiving the Resources")
@@ -92,15 +102,16 @@ var Slash = []SlashCommand{
 			{Type: SlashString, Name: "rules", Description: "Optional rules, comma-separated, e.g. elig-a,teams=JPN+CPC/NAT+WLD"},
 			{Type: SlashString, Name: "league", Description: "League to report the result to (/league create); you must have joined it"},
 		}},
-		{Type: SlashSub, Name: "join", Description: "Take a faction (you may hold several)", Options: []SlashOption{
-			factionOption(true, "The faction to play")}},
+		{Type: SlashSub, Name: "join", Description: "Take a faction (you may hold several), or give it to the AI (host)", Options: []SlashOption{
+			factionOption(true, "The faction to play"), aiOption("Give the faction to the AI at this level instead (host or Manage Channels)")}},
 		{Type: SlashSub, Name: "leave", Description: "Give up your faction(s); the game waits for a new player", Options: []SlashOption{
 			factionOption(false, "The faction to give up (default: all of yours)")}},
 		{Type: SlashSub, Name: "seats", Description: "Who plays which faction, and whose turn it is"},
 		{Type: SlashSub, Name: "start", Description: "Start the game once all four factions are seated"},
 		{Type: SlashSub, Name: "replace", Description: "Give a faction to another member (host or Manage Channels)", Options: []SlashOption{
 			factionOption(true, "The faction to hand over"),
-			{Type: SlashUser, Name: "member", Description: "Who takes it", Required: true}}},
+			{Type: SlashUser, Name: "member", Description: "Who takes it (or name an AI level)"},
+			aiOption("Hand the faction to the AI at this level instead of a member")}},
 		{Type: SlashSub, Name: "abandon", Description: "End the game unfinished (host or Manage Channels; asks first)"},
 		{Type: SlashSub, Name: "chart", Description: "The four victory margins card by card, Propaganda Rounds shaded", Options: []SlashOption{share}},
 	}},
@@ -125,6 +136,7 @@ var Slash = []SlashCommand{
 	{Name: "do", Description: "Make your decision: a choice, or several separated by ;", Options: []SlashOption{
 		{Type: SlashString, Name: "choice", Description: "A legal choice (pick from the list) or a script: sweep; Hebei; 3; done", Required: true, Autocomplete: true}}},
 	{Name: "undo", Description: "Take back your last decision in the current action"},
+	{Name: "why", Description: "Why the AI chose its last action: its best alternatives, in numbers", Options: []SlashOption{share}},
 	{Name: "give", Description: "Transfer Resources while a faction executes (1.5.2)", Options: []SlashOption{
 		{Type: SlashSub, Name: "resources", Description: "Give Resources to another faction; it or you must be executing", Options: []SlashOption{
 			giveTo,

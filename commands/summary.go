@@ -119,6 +119,7 @@ Each channel or thread plays one game. The engine enforces every rule; you only 
 ` + "`/game new`" + ` opens a game (scenario 1937 or 1938, optional rules such as ` + "`elig-a`" + ` or ` + "`teams=JPN+CPC/NAT+WLD`" + `).
 ` + "`/game join`" + ` takes a faction; one member may hold several (solo hot-seat, or the 2- and 3-player games of 1.5 with ` + "`teams=`" + ` for shared victory).
 ` + "`/game start`" + ` begins once JPN, NAT, WLD and CPC are all seated. ` + "`/game seats`" + `, ` + "`/game leave`" + `, ` + "`/game replace`" + ` (host or Manage Channels), ` + "`/game abandon`" + `.
+The host gives a seat to the computer with ` + "`/game join faction:NAT ai:normal`" + ` or ` + "`/game replace faction:NAT ai:easy`" + ` (levels easy, normal, hard, slow); it plays its turns by itself and ` + "`/why`" + ` shows what it weighed.
 
 **Playing**
 When it is your turn the bot posts a message that mentions you, with the card, the question and the legal choices as buttons or a menu. Click one; the message updates as your action goes on. ` + "`/do`" + ` types a choice instead (the list filters as you type) or a whole script: ` + "`/do choice: Shaanxi; 2; from Hebei 1; done`" + `. Old names work (Szechwan, Hopeh), but Hebei/Hubei, Shanxi/Shaanxi and Henan/Hunan must be typed in full. ` + "`/undo`" + ` takes back your last decision within the current action (never past a die roll or a card reveal). ` + "`/give resources`" + ` transfers Resources to or from a faction while it executes, ` + "`/give patronage`" + ` NAT Patronage to WLD (1.5.2).

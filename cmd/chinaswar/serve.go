@@ -63,6 +63,10 @@ func serveCmd(args []string) error {
 	if err := b.AnnounceEnded(ctx); err != nil {
 		logger.Error("announcing ended games", "error", err)
 	}
+	// Games left waiting on an AI seat by a restart go on.
+	if err := b.ResumeAI(ctx); err != nil {
+		logger.Error("resuming AI seats", "error", err)
+	}
 	stopReminders, err := startReminders(b, o, logger)
 	if err != nil {
 		return err
@@ -110,6 +114,9 @@ func startReminders(b *bot.Bot, o serveOptions, logger *slog.Logger) (stop func(
 	if _, err := reminders.AddFunc("* * * * *", func() {
 		if err := b.PostMissingTurns(context.Background()); err != nil {
 			logger.Error("posting missing turn messages", "error", err)
+		}
+		if err := b.ResumeAI(context.Background()); err != nil {
+			logger.Error("resuming AI seats", "error", err)
 		}
 	}); err != nil {
 		return nil, err

@@ -1,0 +1,222 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chinaswar/chinaswar/bot/internal/fakediscord"
+	"github.com/chinaswar/chinaswar/commands"
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
+)
+
+// TestAISeatsPlayInDiscord: two members and two Easy AI seats play a
+// stretch of a game through the fake Discord. The members decide by button
+// and /do; the AI seats move by themselves after each member's action,
+// posting their explanation lines; /why answers; a member's seat is handed
+// to the AI and taken back; after a restart /why knows no action.
+func TestAISeatsPlayInDiscord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays AI turns (-short)")
+	}
+	w := newWorld(t, worldOptions{})
+	const ch = "700000000000000077"
+	w.command(ann, ch, "game", "new", str("scenario", "1937"))
+
+	// Only the host (or Manage Channels) may seat the AI.
+	it := w.command(bob, ch, "game", "join", str("faction", "NAT"), str("ai", "easy"))
+	if got := w.privateReply(it); !strings.Contains(got, "Only the member who opened the game") {
+		t.Fatalf("a guest seating the AI: %q", got)
+	}
+	w.command(ann, ch, "game", "join", str("faction", "JPN"))
+	w.command(bob, ch, "game", "join", str("faction", "CPC"))
+	it = w.command(ann, ch, "game", "join", str("faction", "CPC"), str("ai", "easy"))
+	if got := w.privateReply(it); !strings.Contains(got, "is held by") {
+		t.Fatalf("the AI joining a held seat: %q", got)
+	}
+	for _, f := range []string{"NAT", "WLD"} {
+		it := w.command(ann, ch, "game", "join", str("faction", f), str("ai", "easy"))
+		if got := w.privateReply(it); !strings.Contains(got, "the AI (Easy) now plays "+f) {
+			t.Fatalf("seating the AI as %s: %q", f, got)
+		}
+	}
+	it = w.command(ann, ch, "game", "start")
+	if !strings.Contains(w.publicReplies(it), "starts") {
+		t.Fatalf("start: %q %q", w.privateReply(it), w.publicReplies(it))
+	}
+	if g := w.game(ch); g.Seats[engine.NAT].Player != "ai:easy" || g.Seats[engine.WLD].Player != "ai:easy" {
+		t.Fatalf("stored seats: %+v", g.Seats)
+	}
+
+	members := map[engine.Faction]fakediscord.Member{engine.JPN: ann, engine.CPC: bob}
+	clicks, dos := 0, 0
+	play := func(decisions int) {
+		t.Helper()
+		for n := 0; n < decisions; n++ {
+			g := w.game(ch)
+			p := g.Engine.Prompt()
+			if p == nil {
+				return
+			}
+			m, ok := members[p.Faction]
+			if !ok {
+				t.Fatalf("decision %d: the game waits on the AI's %s after the bot finished its work", g.Seq, p.Faction)
+			}
+			msg, id, ok := w.turnMessage(ch)
+			if !ok || id.Faction != p.Faction || id.Seq != g.Seq {
+				t.Fatalf("decision %d of %s: the newest turn message shows %+v", g.Seq, p.Faction, id)
+			}
+			if c := controlOf(msg, commands.KindDecide, 0); c != "" && n%2 == 0 {
+				w.click(m, msg, c)
+				clicks++
+				if w.game(ch).Seq == g.Seq {
+					t.Fatalf("decision %d: a click changed nothing", g.Seq)
+				}
+				continue
+			}
+			choice := p.Choices[w.rng.IntN(len(p.Choices))]
+			it := w.command(m, ch, "do", "", str("choice", choice.ID))
+			if !strings.Contains(w.privateReply(it), "Applied") {
+				t.Fatalf("/do %q: %q", choice.ID, w.privateReply(it))
+			}
+			dos++
+		}
+	}
+	aiLines := func() map[string]int {
+		out := map[string]int{}
+		for _, m := range w.fake.Messages(ch) {
+			for _, f := range []string{"NAT", "WLD", "CPC"} {
+				if strings.Contains(m.Content, "🤖 "+f+" (AI, Easy): ") {
+					out[f]++
+				}
+			}
+		}
+		return out
+	}
+
+	// Members play until both AI seats have acted.
+	for n := 0; n < 60 && (aiLines()["NAT"] == 0 || aiLines()["WLD"] == 0); n += 4 {
+		play(4)
+	}
+	if got := aiLines(); got["NAT"] == 0 || got["WLD"] == 0 {
+		t.Fatalf("AI actions posted: %v, want some by NAT and WLD", got)
+	}
+	it = w.command(bob, ch, "why", "")
+	if got := w.privateReply(it); !strings.Contains(got, "(AI, Easy) weighed") || !strings.Contains(got, "1. ") {
+		t.Fatalf("/why: %q", got)
+	}
+
+	// Bob's seat goes to the AI, which plays it, and comes back.
+	it = w.command(ann, ch, "game", "replace", str("faction", "CPC"), str("ai", "easy"))
+	if got := w.privateReply(it); !strings.Contains(got, "the AI (Easy) now plays CPC") {
+		t.Fatalf("replace with the AI: %q", got)
+	}
+	delete(members, engine.CPC)
+	before := aiLines()["CPC"]
+	for n := 0; n < 40 && aiLines()["CPC"] == before; n += 4 {
+		play(4)
+	}
+	if aiLines()["CPC"] == before {
+		t.Fatal("the AI holding CPC never acted")
+	}
+	it = w.command(ann, ch, "game", "replace", str("faction", "CPC"), user("member", bob.ID))
+	if g := w.game(ch); g.Seats[engine.CPC].Player != bob.ID {
+		t.Fatalf("CPC handed back: %q, seats %+v", w.privateReply(it), g.Seats)
+	}
+	members[engine.CPC] = bob
+	play(6)
+
+	// After a restart, the AI's reasons are gone, and the game goes on.
+	w.restart()
+	it = w.command(bob, ch, "why", "")
+	if got := w.privateReply(it); !strings.Contains(got, "No AI action") {
+		t.Fatalf("/why after a restart: %q", got)
+	}
+	play(6)
+	if clicks == 0 || dos == 0 {
+		t.Errorf("clicks %d, /do %d: both should be used", clicks, dos)
+	}
+	t.Logf("decision %d: %d clicks, %d /do, AI actions %v", w.game(ch).Seq, clicks, dos, aiLines())
+	w.checkDiscord()
+}
+
+// TestAISeatResumedAtStart: a game left waiting on an AI seat (the bot
+// stopped before its run) goes on when the bot starts again, and the
+// member next to decide gets a turn message.
+func TestAISeatResumedAtStart(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	const ch = "700000000000000078"
+	g := w.setup(ch, "")
+	f := g.Engine.Prompt().Faction
+	// The seat changes behind the bot's back, as if it had stopped
+	// before running the AI.
+	ev := db.Event{At: w.clock.Now(), Actor: ann.ID, Action: "replaced", Detail: "test"}
+	if err := w.store.SeatBy(context.Background(), g.ID, f, commands.AISeat(ai.Easy), false, ev); err != nil {
+		t.Fatal(err)
+	}
+	w.restart()
+	if err := w.bot.ResumeAI(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	w.bot.Wait()
+	after := w.game(ch)
+	p := after.Engine.Prompt()
+	if after.Seq == g.Seq || p == nil || p.Faction == f {
+		t.Fatalf("the AI's %s did not play: decision %d -> %d, waiting on %v", f, g.Seq, after.Seq, p)
+	}
+	posted := false
+	for _, m := range w.fake.Messages(ch) {
+		posted = posted || strings.Contains(m.Content, "🤖 "+f.String()+" (AI, Easy): ")
+	}
+	if !posted {
+		for _, m := range w.fake.Messages(ch) {
+			t.Log(m.Content)
+		}
+		t.Errorf("no explanation line of %s's action posted", f)
+	}
+	if _, id, ok := w.turnMessage(ch); !ok || id.Seq != after.Seq || id.Faction != p.Faction {
+		t.Errorf("turn message after the AI: %+v, want %s at decision %d", id, p.Faction, after.Seq)
+	}
+	// A second resume finds nothing to do and posts nothing.
+	n := len(w.fake.Messages(ch))
+	if err := w.bot.ResumeAI(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	w.bot.Wait()
+	if got := len(w.fake.Messages(ch)); got != n {
+		t.Errorf("a second resume posted %d messages", got-n)
+	}
+	w.checkDiscord()
+}
+
+// TestAISeatRefused: bad AI seat requests change nothing.
+func TestAISeatRefused(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	const lobby, ch = "700000000000000079", "700000000000000080"
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
+	w.command(ann, ch, "game", "new", str("scenario", "1937"), str("league", "Cup"))
+	tests := []struct {
+		name string
+		who  fakediscord.Member
+		sub  string
+		opts []opt
+		want string
+	}{
+		{"league game", ann, "join", []opt{str("faction", "NAT"), str("ai", "easy")}, "league game"},
+		{"unknown level", ann, "replace", []opt{str("faction", "NAT"), str("ai", "godlike")}, "unknown AI level"},
+		{"member and AI", ann, "replace", []opt{str("faction", "NAT"), str("ai", "easy"), user("member", bob.ID)}, "not both"},
+		{"neither", ann, "replace", []opt{str("faction", "NAT")}, "or an AI level"},
+	}
+	for _, tc := range tests {
+		it := w.command(tc.who, ch, "game", tc.sub, tc.opts...)
+		if got := w.privateReply(it); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		if s := w.game(ch).Seats[engine.NAT]; s.Player != "" {
+			t.Fatalf("%s: NAT seated %+v", tc.name, s)
+		}
+	}
+	w.checkDiscord()
+}

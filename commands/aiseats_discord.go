@@ -1,0 +1,63 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine"
+	"github.com/chinaswar/chinaswar/engine/ai"
+)
+
+// A seat held by the computer is stored like a member's, under a reserved
+// player id "ai:LEVEL" that no Discord member can have (their ids are
+// numbers). The seat therefore survives restarts with the game, and every
+// rule about seats (a lobby starts once every seat has a player) holds.
+
+// aiPrefix starts the player id of a seat held by the AI.
+const aiPrefix = "ai:"
+
+// AISeat is the seat of an AI of level l.
+func AISeat(l ai.Level) db.Seat {
+	return db.Seat{Player: aiPrefix + strings.ToLower(l.Name), Name: "AI (" + l.Name + ")"}
+}
+
+// AILevel is the level of the AI holding a seat whose player is player;
+// ok is false when a member holds it.
+func AILevel(player string) (l ai.Level, ok bool) {
+	name, isAI := strings.CutPrefix(player, aiPrefix)
+	if !isAI {
+		return ai.Level{}, false
+	}
+	l, err := ai.ParseLevel(name)
+	return l, err == nil
+}
+
+// AIMoveKey is the idempotency key of the AI's decision at decision count
+// seq of game id: a decision planned twice (a restart in the middle) is
+// applied once.
+func AIMoveKey(id, seq int64) string { return fmt.Sprintf("ai:%d:%d", id, seq) }
+
+// SeatAIAs gives faction f of g to the AI at level l: for the game's host
+// or a member who may manage the channel. League games refuse it: their
+// ratings are between members, so a game with an AI seat would be
+// unrated, and it is simpler to keep league games for members only.
+func (t *Tables) SeatAIAs(ctx context.Context, a Actor, g *db.Game, f engine.Faction, l ai.Level) error {
+	r, err := t.rulesOf(ctx, g)
+	if err != nil {
+		return err
+	}
+	if !r.host(a) && !r.moderator(a) {
+		return forbid("Only the member who opened the game, or someone who may manage this channel, can give a seat to the AI. Nothing was changed.")
+	}
+	if r.rated {
+		return forbid("This is a league game: its seats are for league members, so the AI cannot take one. Nothing was changed.")
+	}
+	from := "nobody"
+	if old := g.Seats[f].Player; old != "" {
+		from = old
+	}
+	seat := AISeat(l)
+	return t.store.SeatBy(ctx, g.ID, f, seat, false, event(a, "replaced", "%s from %s to %s", f, from, seat.Player))
+}
