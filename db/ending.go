@@ -108,23 +108,11 @@ func (s *Store) finishWith(ctx context.Context, tx *sql.Tx, info Info, g *engine
 // Unannounced lists the games whose end has not been announced yet, oldest
 // first.
 func (s *Store) Unannounced(ctx context.Context) ([]Info, error) {
-	rows, err := s.r.QueryContext(ctx, infoQuery+` WHERE announced = 0 ORDER BY id`)
+	list, err := s.infos(ctx, infoQuery+` WHERE announced = 0 ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("unannounced games: %w", err)
 	}
-	defer rows.Close()
-	var out []Info
-	for rows.Next() {
-		i, err := scanInfo(rows.Scan)
-		if err != nil {
-			return nil, fmt.Errorf("unannounced games: %w", err)
-		}
-		out = append(out, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("unannounced games: %w", err)
-	}
-	return out, nil
+	return list, nil
 }
 
 // SetAnnounced records that game id's end has been announced.

@@ -221,16 +221,25 @@ func (s *Store) ActiveGame(ctx context.Context, place string) (int64, error) {
 
 // List returns the games in place, oldest first; every game when place is "".
 func (s *Store) List(ctx context.Context, place string) ([]Info, error) {
-	rows, err := s.r.QueryContext(ctx, infoQuery+` WHERE ? = '' OR place = ? ORDER BY id`, place, place)
+	list, err := s.infos(ctx, infoQuery+` WHERE ? = '' OR place = ? ORDER BY id`, place, place)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
+	}
+	return list, nil
+}
+
+// infos runs query, a select of infoQuery's columns, and reads its rows.
+func (s *Store) infos(ctx context.Context, query string, args ...any) ([]Info, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var list []Info
 	for rows.Next() {
 		i, err := scanInfo(rows.Scan)
 		if err != nil {
-			return nil, fmt.Errorf("list games: %w", err)
+			return nil, err
 		}
 		list = append(list, i)
 	}
