@@ -362,3 +362,53 @@ func (c *call) seatAI(ctx context.Context, t *table, f engine.Faction, level str
 	c.resumeIfWaiting(ctx, t, f)
 	return nil
 }
+
+// aiSeatsOption reads /game new's per-faction AI options (nat:normal), in
+// faction order, refusing a bad one before anything is created.
+func (c *call) aiSeatsOption(o options) (map[engine.Faction]ai.Level, error) {
+	seats := map[engine.Faction]ai.Level{}
+	for _, f := range engine.Factions {
+		v := o.str(strings.ToLower(f.String()))
+		if v == "" {
+			continue
+		}
+		l, err := ai.ParseLevel(v)
+		if err != nil {
+			return nil, refused("refused: ai level", fmt.Sprintf("%s: %v. Nothing was created.", f, err))
+		}
+		seats[f] = l
+	}
+	if len(seats) > 0 && c.b.rest.Token == "" {
+		return nil, refused("refused: no token", "The AI posts its actions with the bot token, and this bot has none (DISCORD_TOKEN). Nothing was created.")
+	}
+	return seats, nil
+}
+
+// seatAIAtNew gives the seats asked for at /game new to the AI, in the
+// lobby just opened in channel, and says so for the announcement.
+func (c *call) seatAIAtNew(ctx context.Context, channel string, seats map[engine.Faction]ai.Level) (string, error) {
+	if len(seats) == 0 {
+		return "", nil
+	}
+	t, err := c.b.current(ctx, channel)
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	for _, f := range engine.Factions {
+		l, ok := seats[f]
+		if !ok {
+			continue
+		}
+		if err := c.b.tables.SeatAIAs(ctx, c.actor(), t.Game, f, l); err != nil {
+			return "", err
+		}
+		t.Seats[f] = commands.AISeat(l)
+		names = append(names, fmt.Sprintf("%s (%s)", f, l.Name))
+	}
+	note := " The AI plays " + strings.Join(names, ", ") + "."
+	if l, rated, err := c.b.store.GameLeague(ctx, t.ID); err == nil && rated && !l.RateAI {
+		note += fmt.Sprintf(" **%s** does not rate games with AI seats, so this one will be listed as unrated.", l.Name)
+	}
+	return note, nil
+}

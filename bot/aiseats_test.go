@@ -191,7 +191,8 @@ func TestAISeatResumedAtStart(t *testing.T) {
 	w.checkDiscord()
 }
 
-// TestAISeatRefused: bad AI seat requests change nothing.
+// TestAISeatRefused: bad AI seat requests change nothing, in a league
+// game as in any.
 func TestAISeatRefused(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	const lobby, ch = "700000000000000079", "700000000000000080"
@@ -204,7 +205,7 @@ func TestAISeatRefused(t *testing.T) {
 		opts []opt
 		want string
 	}{
-		{"league game", ann, "join", []opt{str("faction", "NAT"), str("ai", "easy")}, "league game"},
+		{"a guest", bob, "join", []opt{str("faction", "NAT"), str("ai", "easy")}, "Only the member who opened the game"},
 		{"unknown level", ann, "replace", []opt{str("faction", "NAT"), str("ai", "godlike")}, "unknown AI level"},
 		{"member and AI", ann, "replace", []opt{str("faction", "NAT"), str("ai", "easy"), user("member", bob.ID)}, "not both"},
 		{"neither", ann, "replace", []opt{str("faction", "NAT")}, "or an AI level"},
@@ -217,6 +218,53 @@ func TestAISeatRefused(t *testing.T) {
 		if s := w.game(ch).Seats[engine.NAT]; s.Player != "" {
 			t.Fatalf("%s: NAT seated %+v", tc.name, s)
 		}
+	}
+	w.checkDiscord()
+}
+
+// TestAISeatsAtNew: /game new gives seats to the AI, one option per
+// faction; a bad level creates nothing; a league game takes AI seats and
+// says whether its league rates them, which the league's creator sets.
+func TestAISeatsAtNew(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	const lobby, ch, ch2 = "700000000000000081", "700000000000000082", "700000000000000083"
+	it := w.command(ann, ch, "game", "new", str("scenario", "1938"), str("nat", "godlike"))
+	if got := w.privateReply(it); !strings.Contains(got, "unknown AI level") || !strings.Contains(got, "Nothing was created") {
+		t.Fatalf("a bad level: %q", got)
+	}
+	if _, err := w.store.ActiveGame(context.Background(), ch); err == nil {
+		t.Fatal("a game was created with a bad AI level")
+	}
+	it = w.command(ann, ch, "game", "new", str("scenario", "1938"), str("nat", "normal"), str("wld", "easy"))
+	if got := w.publicReplies(it); !strings.Contains(got, "The AI plays NAT (Normal), WLD (Easy).") {
+		t.Fatalf("announcement: %q", got)
+	}
+	g := w.game(ch)
+	if g.Seats[engine.NAT].Player != "ai:normal" || g.Seats[engine.WLD].Player != "ai:easy" || g.Seats[engine.JPN].Player != "" {
+		t.Fatalf("seats: %+v", g.Seats)
+	}
+	it = w.command(ann, ch, "game", "seats")
+	if got := w.privateReply(it); !strings.Contains(got, "NAT (Nationalists): the AI (Normal)") {
+		t.Errorf("/game seats: %q", got)
+	}
+
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
+	it = w.command(ann, ch2, "game", "new", str("scenario", "1937"), str("league", "Cup"), str("cpc", "easy"))
+	if got := w.publicReplies(it); !strings.Contains(got, "does not rate games with AI seats") {
+		t.Fatalf("league game with an AI seat: %q", got)
+	}
+	if got := w.privateReply(w.command(bob, lobby, "league", "ai", flag("rated", true))); !strings.Contains(got, "Only the league's creator") {
+		t.Errorf("a member rating the AI: %q", got)
+	}
+	it = w.command(ann, lobby, "league", "ai", flag("rated", true))
+	if got := w.publicReplies(it); !strings.Contains(got, "rates games with AI seats") {
+		t.Errorf("/league ai rated:true: %q", got)
+	}
+	if l, err := w.store.LeagueByName(context.Background(), fakediscord.Guild, "Cup"); err != nil || !l.RateAI {
+		t.Errorf("the league after /league ai rated:true: %+v, %v", l, err)
+	}
+	if got := w.privateReply(w.command(bob, lobby, "league", "ai")); !strings.Contains(got, "rates games with AI seats") {
+		t.Errorf("/league ai: %q", got)
 	}
 	w.checkDiscord()
 }

@@ -51,6 +51,8 @@ func (c *call) leagueCommand(ctx context.Context, sub string, o options, private
 		return c.leagueFactions(ctx, l, private)
 	case "season":
 		return c.leagueSeason(ctx, l)
+	case "ai":
+		return c.leagueAI(ctx, l, o)
 	case "player":
 		member, name := o.str("member"), ""
 		if member == "" {
@@ -191,6 +193,9 @@ func (c *call) namer(ctx context.Context, l db.League) func(string) string {
 		c.b.log.Warn("league names", "league", l.ID, "error", err)
 	}
 	return func(id string) string {
+		if commands.IsAIPlayer(id) {
+			return commands.PlayerName(id)
+		}
 		if n := names[id]; n != "" {
 			return n
 		}

@@ -229,7 +229,7 @@ func (t *Tables) ReplaceAs(ctx context.Context, a Actor, g *db.Game, f engine.Fa
 	}
 	old := g.Seats[f].Player
 	if r.rated {
-		if seat.Player != "" {
+		if _, isAI := AILevel(seat.Player); seat.Player != "" && !isAI {
 			if err := t.member(ctx, r, seat.Player); err != nil {
 				return err
 			}
@@ -361,7 +361,7 @@ func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout tim
 	case agreed && r.seated(a.Member):
 		var voters []string
 		for _, f := range engine.Factions {
-			if p := g.Seats[f].Player; p != "" && !slices.Contains(voters, p) {
+			if p := g.Seats[f].Player; p != "" && !IsAIPlayer(p) && !slices.Contains(voters, p) {
 				voters = append(voters, p)
 			}
 		}

@@ -66,6 +66,17 @@ func aiOption(desc string) SlashOption {
 	return o
 }
 
+// aiSeatOption gives faction f to the AI at /game new: one option per
+// faction, named by it (nat:normal), so the seats read as a setup sheet.
+func aiSeatOption(f engine.Faction) SlashOption {
+	o := aiOption("Give " + factionTitles[f] + " to the AI at this level (members join the others)")
+	o.Name = strings.ToLower(f.String())
+	for i := range o.Choices {
+		o.Choices[i].Name = "AI (" + o.Choices[i].Name + ")"
+	}
+	return o
+}
+
 // giveTo and giveFrom are the factions of a voluntary transfer.
 var (
 	giveTo   = namedFaction("to", true, "The faction receiving the Resources")
@@ -101,6 +112,7 @@ var Slash = []SlashCommand{
 				{Name: "1937: Full campaign", Value: "1937"}, {Name: "1938: Short campaign", Value: "1938"}}},
 			{Type: SlashString, Name: "rules", Description: "Optional rules, comma-separated, e.g. elig-a,teams=JPN+CPC/NAT+WLD"},
 			{Type: SlashString, Name: "league", Description: "League to report the result to (/league create); you must have joined it"},
+			aiSeatOption(engine.JPN), aiSeatOption(engine.NAT), aiSeatOption(engine.WLD), aiSeatOption(engine.CPC),
 		}},
 		{Type: SlashSub, Name: "join", Description: "Take a faction (you may hold several), or give it to the AI (host)", Options: []SlashOption{
 			factionOption(true, "The faction to play"), aiOption("Give the faction to the AI at this level instead (host or Manage Channels)")}},
@@ -128,6 +140,9 @@ var Slash = []SlashCommand{
 		{Type: SlashSub, Name: "factions", Description: "How each faction fares in a league: wins, margins, strength", Options: []SlashOption{
 			leagueName(false, leagueDefault), share}},
 		{Type: SlashSub, Name: "season", Description: "Close the current season and start the next (creator or Manage Server)", Options: []SlashOption{
+			leagueName(false, leagueDefault)}},
+		{Type: SlashSub, Name: "ai", Description: "Whether games with AI seats are rated (creator or Manage Server); no option shows it", Options: []SlashOption{
+			{Type: SlashBoolean, Name: "rated", Description: "True: rate them, each AI level with its own rating; false: list them as unrated"},
 			leagueName(false, leagueDefault)}},
 		{Type: SlashSub, Name: "player", Description: "A member's rating over time", Options: []SlashOption{
 			{Type: SlashUser, Name: "member", Description: "Whose rating (default: yours)"},
