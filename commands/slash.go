@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -64,6 +65,17 @@ func aiOption(desc string) SlashOption {
 		o.Choices = append(o.Choices, SlashChoice{Name: l.Name, Value: strings.ToLower(l.Name)})
 	}
 	return o
+}
+
+// onTimeoutChoices are what a deadline may do: Pass, or have the AI play
+// the turn at a level (Normal first: the one to pick without a reason).
+func onTimeoutChoices() []SlashChoice {
+	out := []SlashChoice{{Name: "Pass (an Eligible faction choosing its action; the default)", Value: "pass"}}
+	levels := append([]ai.Level{ai.Normal}, slices.DeleteFunc(slices.Clone(ai.Levels), func(l ai.Level) bool { return l == ai.Normal })...)
+	for _, l := range levels {
+		out = append(out, SlashChoice{Name: "The AI plays the turn (" + l.Name + ")", Value: strings.ToLower(l.Name)})
+	}
+	return out
 }
 
 // aiSeatOption gives faction f to the AI at /game new: one option per
@@ -176,7 +188,8 @@ var Slash = []SlashCommand{
 			{Type: SlashString, Name: "interval", Description: "Time between reminders, e.g. 12h, 90m, 1d (at least 10m)"},
 			{Type: SlashInteger, Name: "escalate-after", Description: "Unanswered reminders before the host is told (0: never)", Min: 0, Max: 50},
 			{Type: SlashInteger, Name: "stop-after", Description: "Reminders after which they stop (0: never stop)", Min: 0, Max: 50},
-			{Type: SlashString, Name: "timeout", Description: "Deadline after which an Eligible faction Passes, e.g. 2d; off: none"}}},
+			{Type: SlashString, Name: "timeout", Description: "Deadline for each decision, e.g. 2d; off: none. What then happens: on-timeout"},
+			{Type: SlashString, Name: "on-timeout", Description: "At the deadline: Pass (if legal; else the host is told) or let the AI play the turn", Choices: onTimeoutChoices()}}},
 		{Type: SlashSub, Name: "me", Description: "Your reminders in every game; no option shows them", Options: []SlashOption{
 			{Type: SlashString, Name: "zone", Description: "Your time zone, e.g. Europe/Paris or Asia/Tokyo (default UTC)"},
 			{Type: SlashString, Name: "quiet", Description: "Local hours without reminders, e.g. 22:00-07:30; off: none"},
