@@ -33,6 +33,9 @@ import (
 // action is known.
 type aiSeats struct {
 	think chan struct{} // one AI plans at a time in this process
+	// budget, when set, replaces each level's search budget: tests play
+	// whole games through the same code with a cheaper AI.
+	budget func(ai.Level) ai.Level
 
 	mu      sync.Mutex
 	running map[int64]bool // games with a run under way
@@ -210,6 +213,9 @@ func (b *Bot) closing() bool {
 func (b *Bot) decideAI(id int64, g *db.Game, f engine.Faction, l ai.Level) (string, *ai.Explanation, error) {
 	a := b.ai
 	a.mu.Lock()
+	if a.budget != nil {
+		l = a.budget(l)
+	}
 	ag := a.game(id)
 	pl := ag.players[f]
 	if pl == nil || pl.Level != l {
