@@ -304,7 +304,9 @@ func (c *call) gameStart(ctx context.Context, t *table) error {
 func playersNote(opts engine.Options, g *db.Game) string {
 	multi := map[string][]engine.Faction{}
 	for _, f := range engine.Factions {
-		multi[g.Seats[f].Player] = append(multi[g.Seats[f].Player], f)
+		if p := g.Seats[f].Player; !commands.IsAIPlayer(p) { // each AI seat is a player of its own
+			multi[p] = append(multi[p], f)
+		}
 	}
 	for _, fs := range multi {
 		if len(fs) > 1 && len(opts.Teams) == 0 {

@@ -301,7 +301,7 @@ func (c *call) leagueStandings(ctx context.Context, l db.League, season int, pri
 		return nil
 	}
 	b.WriteString("```\n" + league.FormatStandings(rows, name) + "```\n")
-	b.WriteString("Rating: μ − 3σ of the member's own skill. Unrated: abandoned games, and games whose seats were not all held by different members.\n")
+	b.WriteString("Rating: μ − 3σ of the member's own skill. Unrated: abandoned games, games whose seats were not all held by different players, and games with AI seats where the league does not rate the AI.\n")
 	for _, e := range book.Entries() {
 		if e.Result.Season == season && e.Status != league.Rated {
 			b.WriteString(commands.ResultLine(e) + "\n")
