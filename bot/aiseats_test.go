@@ -268,3 +268,51 @@ func TestAISeatsAtNew(t *testing.T) {
 	}
 	w.checkDiscord()
 }
+
+// TestAILeagueRatings: a league game with AI seats of two levels is rated
+// once the league rates the AI, each level with a rating row of its own;
+// after the creator turns that off, the next such game is listed as
+// unrated and the earlier one keeps its rating.
+func TestAILeagueRatings(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	cheapAI(w)
+	const lobby, ch1, ch2 = "700000000000000084", "700000000000000085", "700000000000000086"
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
+	w.command(bob, lobby, "league", "join", str("name", "Cup"))
+	w.command(ann, lobby, "league", "ai", flag("rated", true))
+
+	game := func(ch string, leaver fakediscord.Member) string {
+		t.Helper()
+		w.command(ann, ch, "game", "new", str("scenario", "1937"), str("league", "Cup"), str("nat", "easy"), str("wld", "normal"))
+		w.command(ann, ch, "game", "join", str("faction", "JPN"))
+		w.command(bob, ch, "game", "join", str("faction", "CPC"))
+		if it := w.command(ann, ch, "game", "start"); !strings.Contains(w.publicReplies(it), "starts") {
+			t.Fatalf("start: %q", w.privateReply(it))
+		}
+		it := w.command(leaver, ch, "game", "leave")
+		confirm(t, w, leaver, it)
+		return allText(w.fake.Messages(ch))
+	}
+	if got := game(ch1, ann); !strings.Contains(got, "forfeited and ranks last") || !strings.Contains(got, "recorded and rated") {
+		t.Fatalf("the first game's end: %q", got)
+	}
+	standings := func() string {
+		t.Helper()
+		return w.privateReply(w.command(bob, lobby, "league", "standings"))
+	}
+	got := standings()
+	for _, want := range []string{"AI (Easy)", "AI (Normal)", "bob"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("standings lack %q:\n%s", want, got)
+		}
+	}
+
+	w.command(ann, lobby, "league", "ai", flag("rated", false))
+	if got := game(ch2, bob); !strings.Contains(got, "unrated: the league does not rate AI seats") {
+		t.Fatalf("the second game's end: %q", got)
+	}
+	if got := standings(); !strings.Contains(got, "AI (Easy)") || !strings.Contains(got, "2 games, 1 unrated") {
+		t.Errorf("standings after an unrated AI game:\n%s", got)
+	}
+	w.checkDiscord()
+}
