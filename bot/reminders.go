@@ -456,9 +456,9 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 			}
 		}
 		if v := o.str("on-timeout"); v != "" {
-			var err error
-			if onTimeout, err = parseOnTimeout(v); err != nil {
-				return refused("refused: on-timeout", err.Error()+" Nothing was changed.")
+			var ok bool
+			if onTimeout, ok = parseOnTimeout(v); !ok {
+				return refused("refused: on-timeout", fmt.Sprintf("At the deadline the faction Passes (pass) or the AI plays its turn (easy, normal, hard or slow); %q is neither. Nothing was changed.", v))
 			}
 		}
 		// The deadline is the table service's: in a running league game it
@@ -576,17 +576,17 @@ func (c *call) remindMe(ctx context.Context, o options) error {
 }
 
 // parseOnTimeout reads /remind game on-timeout: "pass" (stored as "") or
-// an AI level, stored by its lowercase name.
-func parseOnTimeout(v string) (string, error) {
-	v = strings.ToLower(strings.TrimSpace(v))
-	if v == "pass" {
-		return "", nil
+// an AI level, stored by its lowercase name; ok is false for anything else.
+func parseOnTimeout(v string) (stored string, ok bool) {
+	v = strings.TrimSpace(v)
+	if strings.EqualFold(v, "pass") {
+		return "", true
 	}
 	l, err := ai.ParseLevel(v)
 	if err != nil {
-		return "", fmt.Errorf("At the deadline the faction Passes (pass) or the AI plays its turn (easy, normal, hard or slow); %q is neither.", v)
+		return "", false
 	}
-	return strings.ToLower(l.Name), nil
+	return strings.ToLower(l.Name), true
 }
 
 // levelName is the name of a stored AI level, Normal if it is unknown.

@@ -229,7 +229,7 @@ func (t *Tables) ReplaceAs(ctx context.Context, a Actor, g *db.Game, f engine.Fa
 	}
 	old := g.Seats[f].Player
 	if r.rated {
-		if _, isAI := AILevel(seat.Player); seat.Player != "" && !isAI {
+		if seat.Player != "" && !IsAIPlayer(seat.Player) {
 			if err := t.member(ctx, r, seat.Player); err != nil {
 				return err
 			}
@@ -335,14 +335,14 @@ type TimeoutChange struct {
 }
 
 // TimeoutAs asks for g's timeout (0 for none) and what it does (onTimeout:
-// "" Passes, an AI level's name has the AI play the turn). In a casual game the host
-// (or Manage Channels) sets it. In a rated game the league's creator or a
-// member who may manage the server sets it; otherwise, once it has started
-// or once members other than the actor sit in its lobby (so that no host
-// can put a short deadline on opponents just before starting), a seated
-// member votes for it, and it is set once every seated member has voted
-// for the same timeout. In a rated lobby nobody else sits in, the host
-// sets it.
+// "" Passes, an AI level's name has the AI play the turn). In a casual
+// game the host (or Manage Channels) sets them. In a rated game the
+// league's creator or a member who may manage the server sets them;
+// otherwise, once it has started or once others than the actor sit in its
+// lobby (so that no host can put a short deadline on opponents just before
+// starting), a seated member votes for them, and they are set once every
+// seated member (the AI has no vote) has voted for the same. In a rated
+// lobby nobody else sits in, the host sets them.
 func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout time.Duration, onTimeout string) (TimeoutChange, error) {
 	r, err := t.rulesOf(ctx, g)
 	if err != nil {
