@@ -277,11 +277,12 @@ func TestAILeagueRatings(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	cheapAI(w)
 	const lobby, ch1, ch2 = "700000000000000084", "700000000000000085", "700000000000000086"
-	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
+	w.command(manager(eve), lobby, "league", "create", str("name", "Cup"))
+	w.command(ann, lobby, "league", "join", str("name", "Cup"))
 	w.command(bob, lobby, "league", "join", str("name", "Cup"))
-	w.command(ann, lobby, "league", "ai", flag("rated", true))
+	w.command(eve, lobby, "league", "ai", flag("rated", true))
 
-	game := func(ch string, leaver fakediscord.Member) string {
+	game := func(ch string, leaver fakediscord.Member, vote bool) string {
 		t.Helper()
 		w.command(ann, ch, "game", "new", str("scenario", "1937"), str("league", "Cup"), str("nat", "easy"), str("wld", "normal"))
 		w.command(ann, ch, "game", "join", str("faction", "JPN"))
@@ -289,11 +290,22 @@ func TestAILeagueRatings(t *testing.T) {
 		if it := w.command(ann, ch, "game", "start"); !strings.Contains(w.publicReplies(it), "starts") {
 			t.Fatalf("start: %q", w.privateReply(it))
 		}
+		if vote {
+			// The deadline is the seated members' to agree on; the AI
+			// seats have no vote.
+			deadline := []opt{str("timeout", "2d"), str("on-timeout", "normal")}
+			if got := w.publicReplies(w.command(ann, ch, "remind", "game", deadline...)); !strings.Contains(got, "it is set once <@"+bob.ID+"> ask") {
+				t.Errorf("ann's deadline vote: %q", got)
+			}
+			if got := w.publicReplies(w.command(bob, ch, "remind", "game", deadline...)); !strings.Contains(got, "timeout 2d (then the AI (Normal) plays") {
+				t.Errorf("bob's agreeing vote: %q", got)
+			}
+		}
 		it := w.command(leaver, ch, "game", "leave")
 		confirm(t, w, leaver, it)
 		return allText(w.fake.Messages(ch))
 	}
-	if got := game(ch1, ann); !strings.Contains(got, "forfeited and ranks last") || !strings.Contains(got, "recorded and rated") {
+	if got := game(ch1, ann, true); !strings.Contains(got, "forfeited and ranks last") || !strings.Contains(got, "recorded and rated") {
 		t.Fatalf("the first game's end: %q", got)
 	}
 	standings := func() string {
@@ -307,8 +319,8 @@ func TestAILeagueRatings(t *testing.T) {
 		}
 	}
 
-	w.command(ann, lobby, "league", "ai", flag("rated", false))
-	if got := game(ch2, bob); !strings.Contains(got, "unrated: the league does not rate AI seats") {
+	w.command(eve, lobby, "league", "ai", flag("rated", false))
+	if got := game(ch2, bob, false); !strings.Contains(got, "unrated: the league does not rate AI seats") {
 		t.Fatalf("the second game's end: %q", got)
 	}
 	if got := standings(); !strings.Contains(got, "AI (Easy)") || !strings.Contains(got, "2 games, 1 unrated") {
