@@ -29,13 +29,20 @@ func TestDeadlineAI(t *testing.T) {
 	}
 
 	// Bad values change nothing; the host sets the deadline.
-	for _, bad := range []opt{str("on-timeout", "godlike"), str("on-timeout", "ai")} {
+	for _, bad := range []opt{str("on-timeout", "godlike"), str("on-timeout", "ai"), str("timeout", "5m")} {
 		it := w.command(ann, ch, "remind", "game", bad)
 		if got := w.privateReply(it); !strings.Contains(got, "Nothing was changed") {
 			t.Errorf("/remind game %v: %q", bad, got)
 		}
 	}
-	it := w.command(ann, ch, "remind", "game", str("timeout", "1d"), str("on-timeout", "easy"))
+	if got := w.privateReply(w.command(bob, ch, "remind", "game", str("timeout", "1d"), str("on-timeout", "easy"))); !strings.Contains(got, "Only the member who opened the game") {
+		t.Errorf("a guest setting the deadline: %q", got)
+	}
+	it := w.command(ann, ch, "remind", "game", str("timeout", "1d"), str("on-timeout", "normal"))
+	if got := w.privateReply(it); !strings.Contains(got, "timeout 1d (then the AI (Normal) plays") {
+		t.Fatalf("on-timeout:normal: %q", got)
+	}
+	it = w.command(ann, ch, "remind", "game", str("on-timeout", "easy"))
 	if got := w.privateReply(it); !strings.Contains(got, "timeout 1d (then the AI (Easy) plays the waiting faction's turn") {
 		t.Fatalf("/remind game timeout:1d on-timeout:easy: %q", got)
 	}
