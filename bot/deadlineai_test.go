@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,12 @@ func TestDeadlineAI(t *testing.T) {
 	w.pass(start, 23*time.Hour)
 	if w.game(ch).Seq != seq {
 		t.Fatal("the AI played before the deadline")
+	}
+	// The reminder says when the AI will play: a day after the member
+	// started the Operation, at start.
+	want := fmt.Sprintf("At the deadline, <t:%d:R>, the AI (Easy) plays your turn; you keep your seat.", start.Add(24*time.Hour).Unix())
+	if rs := reminderMsgs(w, ch); len(rs) == 0 || !strings.Contains(rs[len(rs)-1].Content, want) {
+		t.Errorf("the reminder before the deadline: %v, want %q", rs, want)
 	}
 	before := len(w.fake.Messages(ch))
 	w.pass(start, 24*time.Hour+time.Minute)

@@ -144,6 +144,10 @@ func (r reminders) Remind(ctx context.Context, rm remind.Reminder) error {
 	if rm.Final {
 		last = " This is the last reminder for this decision."
 	}
+	if s := rm.Settings; s.Timeout > 0 && s.TimeoutAI != "" {
+		// Discord shows the timestamp in the member's own time zone.
+		last += fmt.Sprintf("\nAt the deadline, <t:%d:R>, the AI (%s) plays your turn; you keep your seat.", rm.Since.Add(s.Timeout).Unix(), levelName(s.TimeoutAI))
+	}
 	text := fmt.Sprintf("<@%s>, game %d is waiting for you (reminder %d): %s.\nTurn message: %s%s",
 		rm.Player, rm.Game, rm.Number, rm.Step, link, last)
 	snooze := discordgo.Button{Label: "Snooze", Style: discordgo.SecondaryButton,
