@@ -319,6 +319,10 @@ func TestAILeagueRatings(t *testing.T) {
 		}
 	}
 
+	if got := w.privateReply(w.command(bob, lobby, "league", "info")); !strings.Contains(got, "AI (Normal) WLD") || !strings.Contains(got, "AI (Easy) NAT") {
+		t.Errorf("/league info names the AI seats: %q", got)
+	}
+
 	w.command(eve, lobby, "league", "ai", flag("rated", false))
 	if got := game(ch2, bob, false); !strings.Contains(got, "unrated: the league does not rate AI seats") {
 		t.Fatalf("the second game's end: %q", got)
