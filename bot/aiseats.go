@@ -33,6 +33,9 @@ import (
 // action is known.
 type aiSeats struct {
 	think chan struct{} // one AI plans at a time in this process
+	// budget, when set, replaces each level's search budget: tests play
+	// whole games through the same code with a cheaper AI.
+	budget func(ai.Level) ai.Level
 
 	mu      sync.Mutex
 	running map[int64]bool // games with a run under way
@@ -210,6 +213,9 @@ func (b *Bot) closing() bool {
 func (b *Bot) decideAI(id int64, g *db.Game, f engine.Faction, l ai.Level) (string, *ai.Explanation, error) {
 	a := b.ai
 	a.mu.Lock()
+	if a.budget != nil {
+		l = a.budget(l)
+	}
 	ag := a.game(id)
 	pl := ag.players[f]
 	if pl == nil || pl.Level != l {
@@ -361,4 +367,54 @@ func (c *call) seatAI(ctx context.Context, t *table, f engine.Faction, level str
 	}
 	c.resumeIfWaiting(ctx, t, f)
 	return nil
+}
+
+// aiSeatsOption reads /game new's per-faction AI options (nat:normal), in
+// faction order, refusing a bad one before anything is created.
+func (c *call) aiSeatsOption(o options) (map[engine.Faction]ai.Level, error) {
+	seats := map[engine.Faction]ai.Level{}
+	for _, f := range engine.Factions {
+		v := o.str(strings.ToLower(f.String()))
+		if v == "" {
+			continue
+		}
+		l, err := ai.ParseLevel(v)
+		if err != nil {
+			return nil, refused("refused: ai level", fmt.Sprintf("%s: %v. Nothing was created.", f, err))
+		}
+		seats[f] = l
+	}
+	if len(seats) > 0 && c.b.rest.Token == "" {
+		return nil, refused("refused: no token", "The AI posts its actions with the bot token, and this bot has none (DISCORD_TOKEN). Nothing was created.")
+	}
+	return seats, nil
+}
+
+// seatAIAtNew gives the seats asked for at /game new to the AI, in the
+// lobby just opened in channel, and says so for the announcement.
+func (c *call) seatAIAtNew(ctx context.Context, channel string, seats map[engine.Faction]ai.Level) (string, error) {
+	if len(seats) == 0 {
+		return "", nil
+	}
+	t, err := c.b.current(ctx, channel)
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	for _, f := range engine.Factions {
+		l, ok := seats[f]
+		if !ok {
+			continue
+		}
+		if err := c.b.tables.SeatAIAs(ctx, c.actor(), t.Game, f, l); err != nil {
+			return "", err
+		}
+		t.Seats[f] = commands.AISeat(l)
+		names = append(names, fmt.Sprintf("%s (%s)", f, l.Name))
+	}
+	note := " The AI plays " + strings.Join(names, ", ") + "."
+	if l, rated, err := c.b.store.GameLeague(ctx, t.ID); err == nil && rated && !l.RateAI {
+		note += fmt.Sprintf(" **%s** does not rate games with AI seats, so this one will be listed as unrated.", l.Name)
+	}
+	return note, nil
 }

@@ -191,7 +191,8 @@ func TestAISeatResumedAtStart(t *testing.T) {
 	w.checkDiscord()
 }
 
-// TestAISeatRefused: bad AI seat requests change nothing.
+// TestAISeatRefused: bad AI seat requests change nothing, in a league
+// game as in any.
 func TestAISeatRefused(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	const lobby, ch = "700000000000000079", "700000000000000080"
@@ -204,7 +205,7 @@ func TestAISeatRefused(t *testing.T) {
 		opts []opt
 		want string
 	}{
-		{"league game", ann, "join", []opt{str("faction", "NAT"), str("ai", "easy")}, "league game"},
+		{"a guest", bob, "join", []opt{str("faction", "NAT"), str("ai", "easy")}, "Only the member who opened the game"},
 		{"unknown level", ann, "replace", []opt{str("faction", "NAT"), str("ai", "godlike")}, "unknown AI level"},
 		{"member and AI", ann, "replace", []opt{str("faction", "NAT"), str("ai", "easy"), user("member", bob.ID)}, "not both"},
 		{"neither", ann, "replace", []opt{str("faction", "NAT")}, "or an AI level"},
@@ -217,6 +218,117 @@ func TestAISeatRefused(t *testing.T) {
 		if s := w.game(ch).Seats[engine.NAT]; s.Player != "" {
 			t.Fatalf("%s: NAT seated %+v", tc.name, s)
 		}
+	}
+	w.checkDiscord()
+}
+
+// TestAISeatsAtNew: /game new gives seats to the AI, one option per
+// faction; a bad level creates nothing; a league game takes AI seats and
+// says whether its league rates them, which the league's creator sets.
+func TestAISeatsAtNew(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	const lobby, ch, ch2 = "700000000000000081", "700000000000000082", "700000000000000083"
+	it := w.command(ann, ch, "game", "new", str("scenario", "1938"), str("nat", "godlike"))
+	if got := w.privateReply(it); !strings.Contains(got, "unknown AI level") || !strings.Contains(got, "Nothing was created") {
+		t.Fatalf("a bad level: %q", got)
+	}
+	if _, err := w.store.ActiveGame(context.Background(), ch); err == nil {
+		t.Fatal("a game was created with a bad AI level")
+	}
+	it = w.command(ann, ch, "game", "new", str("scenario", "1938"), str("nat", "normal"), str("wld", "easy"))
+	if got := w.publicReplies(it); !strings.Contains(got, "The AI plays NAT (Normal), WLD (Easy).") {
+		t.Fatalf("announcement: %q", got)
+	}
+	g := w.game(ch)
+	if g.Seats[engine.NAT].Player != "ai:normal" || g.Seats[engine.WLD].Player != "ai:easy" || g.Seats[engine.JPN].Player != "" {
+		t.Fatalf("seats: %+v", g.Seats)
+	}
+	it = w.command(ann, ch, "game", "seats")
+	if got := w.privateReply(it); !strings.Contains(got, "NAT (Nationalists): the AI (Normal)") {
+		t.Errorf("/game seats: %q", got)
+	}
+
+	w.command(manager(ann), lobby, "league", "create", str("name", "Cup"))
+	it = w.command(ann, ch2, "game", "new", str("scenario", "1937"), str("league", "Cup"), str("cpc", "easy"))
+	if got := w.publicReplies(it); !strings.Contains(got, "does not rate games with AI seats") {
+		t.Fatalf("league game with an AI seat: %q", got)
+	}
+	if got := w.privateReply(w.command(bob, lobby, "league", "ai", flag("rated", true))); !strings.Contains(got, "Only the league's creator") {
+		t.Errorf("a member rating the AI: %q", got)
+	}
+	it = w.command(ann, lobby, "league", "ai", flag("rated", true))
+	if got := w.publicReplies(it); !strings.Contains(got, "rates games with AI seats") {
+		t.Errorf("/league ai rated:true: %q", got)
+	}
+	if l, err := w.store.LeagueByName(context.Background(), fakediscord.Guild, "Cup"); err != nil || !l.RateAI {
+		t.Errorf("the league after /league ai rated:true: %+v, %v", l, err)
+	}
+	if got := w.privateReply(w.command(bob, lobby, "league", "ai")); !strings.Contains(got, "rates games with AI seats") {
+		t.Errorf("/league ai: %q", got)
+	}
+	w.checkDiscord()
+}
+
+// TestAILeagueRatings: a league game with AI seats of two levels is rated
+// once the league rates the AI, each level with a rating row of its own;
+// after the creator turns that off, the next such game is listed as
+// unrated and the earlier one keeps its rating.
+func TestAILeagueRatings(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	cheapAI(w)
+	const lobby, ch1, ch2 = "700000000000000084", "700000000000000085", "700000000000000086"
+	w.command(manager(eve), lobby, "league", "create", str("name", "Cup"))
+	w.command(ann, lobby, "league", "join", str("name", "Cup"))
+	w.command(bob, lobby, "league", "join", str("name", "Cup"))
+	w.command(eve, lobby, "league", "ai", flag("rated", true))
+
+	game := func(ch string, leaver fakediscord.Member, vote bool) string {
+		t.Helper()
+		w.command(ann, ch, "game", "new", str("scenario", "1937"), str("league", "Cup"), str("nat", "easy"), str("wld", "normal"))
+		w.command(ann, ch, "game", "join", str("faction", "JPN"))
+		w.command(bob, ch, "game", "join", str("faction", "CPC"))
+		if it := w.command(ann, ch, "game", "start"); !strings.Contains(w.publicReplies(it), "starts") {
+			t.Fatalf("start: %q", w.privateReply(it))
+		}
+		if vote {
+			// The deadline is the seated members' to agree on; the AI
+			// seats have no vote.
+			deadline := []opt{str("timeout", "2d"), str("on-timeout", "normal")}
+			if got := w.publicReplies(w.command(ann, ch, "remind", "game", deadline...)); !strings.Contains(got, "it is set once <@"+bob.ID+"> ask") {
+				t.Errorf("ann's deadline vote: %q", got)
+			}
+			if got := w.publicReplies(w.command(bob, ch, "remind", "game", deadline...)); !strings.Contains(got, "timeout 2d (then the AI (Normal) plays") {
+				t.Errorf("bob's agreeing vote: %q", got)
+			}
+		}
+		it := w.command(leaver, ch, "game", "leave")
+		confirm(t, w, leaver, it)
+		return allText(w.fake.Messages(ch))
+	}
+	if got := game(ch1, ann, true); !strings.Contains(got, "forfeited and ranks last") || !strings.Contains(got, "recorded and rated") {
+		t.Fatalf("the first game's end: %q", got)
+	}
+	standings := func() string {
+		t.Helper()
+		return w.privateReply(w.command(bob, lobby, "league", "standings"))
+	}
+	got := standings()
+	for _, want := range []string{"AI (Easy)", "AI (Normal)", "bob"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("standings lack %q:\n%s", want, got)
+		}
+	}
+
+	if got := w.privateReply(w.command(bob, lobby, "league", "info")); !strings.Contains(got, "AI (Normal) WLD") || !strings.Contains(got, "AI (Easy) NAT") {
+		t.Errorf("/league info names the AI seats: %q", got)
+	}
+
+	w.command(eve, lobby, "league", "ai", flag("rated", false))
+	if got := game(ch2, bob, false); !strings.Contains(got, "unrated: the league does not rate AI seats") {
+		t.Fatalf("the second game's end: %q", got)
+	}
+	if got := standings(); !strings.Contains(got, "AI (Easy)") || !strings.Contains(got, "2 games, 1 unrated") {
+		t.Errorf("standings after an unrated AI game:\n%s", got)
 	}
 	w.checkDiscord()
 }

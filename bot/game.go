@@ -75,6 +75,10 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 	if err != nil {
 		return refused("refused: rules", fmt.Sprintf("The optional rules %q do not work: %v. Nothing was created.", o.str("rules"), err))
 	}
+	seats, err := c.aiSeatsOption(o)
+	if err != nil {
+		return err
+	}
 	channel := c.i.ChannelID
 	// Lobbies that never started expire here, before a new one is counted.
 	if err := c.b.expireLobbies(ctx); err != nil {
@@ -121,6 +125,10 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 		return refused(outcome, text)
 	}
 	c.game, c.outcome = id, "created"
+	aiNote, err := c.seatAIAtNew(ctx, channel, seats)
+	if err != nil {
+		return err
+	}
 	rules := "standard rules"
 	if s := opts.String(); s != "" {
 		rules = "optional rules " + s
@@ -130,8 +138,8 @@ func (c *call) gameNew(ctx context.Context, o options) error {
 		league = fmt.Sprintf(" It counts for the league **%s** (season %d).", lg.Name, lg.Season)
 	}
 	return c.done(ctx, fmt.Sprintf("Game %d is open.%s", id, league),
-		fmt.Sprintf("**New game %d**: scenario %s, %s, opened by <@%s>.%s\nTake a faction with `/game join` (JPN, NAT, WLD, CPC; one member may hold several). `/game start` begins once all four are seated.\n%s",
-			id, scenario, rules, c.userID(), league, commands.Provenance))
+		fmt.Sprintf("**New game %d**: scenario %s, %s, opened by <@%s>.%s%s\nTake a faction with `/game join` (JPN, NAT, WLD, CPC; one member may hold several). `/game start` begins once all four are seated.\n%s",
+			id, scenario, rules, c.userID(), league, aiNote, commands.Provenance))
 }
 
 func (c *call) factionOption(o options) (engine.Faction, bool) {
@@ -296,7 +304,9 @@ func (c *call) gameStart(ctx context.Context, t *table) error {
 func playersNote(opts engine.Options, g *db.Game) string {
 	multi := map[string][]engine.Faction{}
 	for _, f := range engine.Factions {
-		multi[g.Seats[f].Player] = append(multi[g.Seats[f].Player], f)
+		if p := g.Seats[f].Player; !commands.IsAIPlayer(p) { // each AI seat is a player of its own
+			multi[p] = append(multi[p], f)
+		}
 	}
 	for _, fs := range multi {
 		if len(fs) > 1 && len(opts.Teams) == 0 {

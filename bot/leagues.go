@@ -51,6 +51,8 @@ func (c *call) leagueCommand(ctx context.Context, sub string, o options, private
 		return c.leagueFactions(ctx, l, private)
 	case "season":
 		return c.leagueSeason(ctx, l)
+	case "ai":
+		return c.leagueAI(ctx, l, o)
 	case "player":
 		member, name := o.str("member"), ""
 		if member == "" {
@@ -191,6 +193,9 @@ func (c *call) namer(ctx context.Context, l db.League) func(string) string {
 		c.b.log.Warn("league names", "league", l.ID, "error", err)
 	}
 	return func(id string) string {
+		if commands.IsAIPlayer(id) {
+			return commands.PlayerName(id)
+		}
 		if n := names[id]; n != "" {
 			return n
 		}
@@ -296,7 +301,7 @@ func (c *call) leagueStandings(ctx context.Context, l db.League, season int, pri
 		return nil
 	}
 	b.WriteString("```\n" + league.FormatStandings(rows, name) + "```\n")
-	b.WriteString("Rating: μ − 3σ of the member's own skill. Unrated: abandoned games, and games whose seats were not all held by different members.\n")
+	b.WriteString("Rating: μ − 3σ of the member's own skill. Unrated: abandoned games, games whose seats were not all held by different players, and games with AI seats where the league does not rate the AI.\n")
 	for _, e := range book.Entries() {
 		if e.Result.Season == season && e.Status != league.Rated {
 			b.WriteString(commands.ResultLine(e) + "\n")

@@ -13,6 +13,7 @@ import (
 	"github.com/chinaswar/chinaswar/bot/remind"
 	"github.com/chinaswar/chinaswar/commands"
 	"github.com/chinaswar/chinaswar/db"
+	"github.com/chinaswar/chinaswar/engine/ai"
 )
 
 // Reminders: the bot is the scheduler's Source (the active games, from the
@@ -102,7 +103,7 @@ func waitingLink(w db.Waiting) string {
 }
 
 func settingsOf(s db.ReminderSettings) remind.Settings {
-	return remind.Settings{Interval: s.Interval, EscalateAfter: s.EscalateAfter, StopAfter: s.StopAfter, Timeout: s.Timeout}
+	return remind.Settings{Interval: s.Interval, EscalateAfter: s.EscalateAfter, StopAfter: s.StopAfter, Timeout: s.Timeout, TimeoutAI: s.OnTimeout}
 }
 
 func (r reminders) Prefs(ctx context.Context, players []string) (map[string]remind.Prefs, error) {
@@ -142,6 +143,10 @@ func (r reminders) Remind(ctx context.Context, rm remind.Reminder) error {
 	last := ""
 	if rm.Final {
 		last = " This is the last reminder for this decision."
+	}
+	if s := rm.Settings; s.Timeout > 0 && s.TimeoutAI != "" {
+		// Discord shows the timestamp in the member's own time zone.
+		last += fmt.Sprintf("\nAt the deadline, <t:%d:R>, the AI (%s) plays your turn; you keep your seat.", rm.Since.Add(s.Timeout).Unix(), levelName(s.TimeoutAI))
 	}
 	text := fmt.Sprintf("<@%s>, game %d is waiting for you (reminder %d): %s.\nTurn message: %s%s",
 		rm.Player, rm.Game, rm.Number, rm.Step, link, last)
@@ -237,6 +242,8 @@ func (r reminders) Escalate(ctx context.Context, e remind.Escalation) error {
 		text = fmt.Sprintf("%s: the deadline passed in game %d on a decision that cannot be Passed for %s: %s. The host must act (`/game replace`).", host, e.Game, who1(e.Player), e.Step)
 	case remind.AutoPassed:
 		text = fmt.Sprintf("%s: the deadline passed in game %d, so %s Passed for %s.", host, e.Game, e.Faction, who1(e.Player))
+	case remind.AIPlayed:
+		text = fmt.Sprintf("%s: the deadline passed in game %d, so the AI (%s) played %s's turn for %s, who keeps the seat.", host, e.Game, levelName(e.Settings.TimeoutAI), e.Faction, who1(e.Player))
 	}
 	_, err = r.b.post(ctx, channel, message{content: text + "\n" + e.Link, ping: ping})
 	return err
@@ -440,23 +447,33 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 		}
 	}
 	vote := ""
-	if v := o.str("timeout"); v != "" {
-		var d time.Duration
-		if !strings.EqualFold(strings.TrimSpace(v), "off") {
-			var err error
-			d, err = parseSpan(v)
-			if err != nil || d < time.Hour || d > 60*24*time.Hour {
-				return refused("refused: timeout", fmt.Sprintf("The timeout must be off or a duration from 1h to 60d, such as 2d; %q is not. Nothing was changed.", v))
+	if o.str("timeout") != "" || o.str("on-timeout") != "" {
+		d, onTimeout := cur.Timeout, cur.OnTimeout
+		if v := o.str("timeout"); v != "" {
+			d = 0
+			if !strings.EqualFold(strings.TrimSpace(v), "off") {
+				var err error
+				d, err = parseSpan(v)
+				if err != nil || d < time.Hour || d > 60*24*time.Hour {
+					return refused("refused: timeout", fmt.Sprintf("The timeout must be off or a duration from 1h to 60d, such as 2d; %q is not. Nothing was changed.", v))
+				}
 			}
 		}
-		// The timeout is the table service's: in a running league game it
-		// changes only when every seated member asks for it.
-		tc, err := c.b.tables.TimeoutAs(ctx, c.actor(), t.Game, d)
+		if v := o.str("on-timeout"); v != "" {
+			var ok bool
+			if onTimeout, ok = parseOnTimeout(v); !ok {
+				return refused("refused: on-timeout", fmt.Sprintf("At the deadline the faction Passes (pass) or the AI plays its turn (easy, normal, hard or slow); %q is neither. Nothing was changed.", v))
+			}
+		}
+		// The deadline is the table service's: in a running league game it
+		// changes only when every seated member asks for the same one.
+		tc, err := c.b.tables.TimeoutAs(ctx, c.actor(), t.Game, d, onTimeout)
 		if err != nil {
 			return err
 		}
-		if cur.Timeout, changed = d, true; !tc.Set {
-			cur.Timeout, vote = all[t.ID].Timeout, fmt.Sprintf("<@%s> asks for the timeout %s; it is set once %s ask for the same.", c.userID(), v, mentions(tc.Waiting))
+		if cur.Timeout, cur.OnTimeout, changed = d, onTimeout, true; !tc.Set {
+			cur.Timeout, cur.OnTimeout = all[t.ID].Timeout, all[t.ID].OnTimeout
+			vote = fmt.Sprintf("<@%s> asks for the deadline %s; it is set once %s ask for the same.", c.userID(), deadlineText(d, onTimeout), mentions(tc.Waiting))
 		}
 	}
 	if changed {
@@ -474,10 +491,7 @@ func (c *call) remindGame(ctx context.Context, o options) error {
 	if eff.StopAfter == 0 {
 		eff.StopAfter = remind.Defaults.StopAfter
 	}
-	timeout := "off"
-	if eff.Timeout > 0 {
-		timeout = span(eff.Timeout) + " (then an Eligible faction choosing its action Passes; anything else goes to the host)"
-	}
+	timeout := deadlineText(eff.Timeout, eff.TimeoutAI)
 	text := fmt.Sprintf("Reminders in game %d: every %s; the host is told after %s unanswered; they stop after %s; timeout %s.",
 		t.ID, span(eff.Interval), countText(eff.EscalateAfter, "never"), countText(eff.StopAfter, "never (they go on)"), timeout)
 	c.outcome = "ok"
@@ -563,4 +577,37 @@ func (c *call) remindMe(ctx context.Context, o options) error {
 	notes = append(notes, fmt.Sprintf("Your reminders: %s; time zone %s; quiet hours %s; Snooze button %s.", state, zone, quiet, span(snoozeLen)))
 	c.outcome = "ok"
 	return c.done(ctx, strings.Join(notes, "\n"), "")
+}
+
+// parseOnTimeout reads /remind game on-timeout: "pass" (stored as "") or
+// an AI level, stored by its lowercase name; ok is false for anything else.
+func parseOnTimeout(v string) (stored string, ok bool) {
+	v = strings.TrimSpace(v)
+	if strings.EqualFold(v, "pass") {
+		return "", true
+	}
+	l, err := ai.ParseLevel(v)
+	if err != nil {
+		return "", false
+	}
+	return strings.ToLower(l.Name), true
+}
+
+// levelName is the name of a stored AI level, Normal if it is unknown.
+func levelName(stored string) string {
+	if l, err := ai.ParseLevel(stored); err == nil {
+		return l.Name
+	}
+	return ai.Normal.Name
+}
+
+// deadlineText says what a game's deadline is and does.
+func deadlineText(timeout time.Duration, onTimeout string) string {
+	switch {
+	case timeout <= 0:
+		return "off"
+	case onTimeout != "":
+		return span(timeout) + fmt.Sprintf(" (then the AI (%s) plays the waiting faction's turn, and the seat stays its member's)", levelName(onTimeout))
+	}
+	return span(timeout) + " (then an Eligible faction choosing its action Passes; anything else goes to the host)"
 }

@@ -39,25 +39,15 @@ func AILevel(player string) (l ai.Level, ok bool) {
 // applied once.
 func AIMoveKey(id, seq int64) string { return fmt.Sprintf("ai:%d:%d", id, seq) }
 
-// SeatAIAs gives faction f of g to the AI at level l: for the game's host
-// or a member who may manage the channel. League games refuse it: their
-// ratings are between members, so a game with an AI seat would be
-// unrated, and it is simpler to keep league games for members only.
+// IsAIPlayer reports whether player is an AI's id rather than a member's.
+func IsAIPlayer(player string) bool { return strings.HasPrefix(player, aiPrefix) }
+
+// SeatAIAs gives faction f of g to the AI at level l, by the rules of
+// ReplaceAs: the game's host or a member who may manage the channel; in a
+// league game that has started, only an empty or stalled seat unless the
+// league's creator asks. A league game with an AI seat is rated only when
+// its league rates the AI (/league ai) at its end; the AI needs no league
+// membership.
 func (t *Tables) SeatAIAs(ctx context.Context, a Actor, g *db.Game, f engine.Faction, l ai.Level) error {
-	r, err := t.rulesOf(ctx, g)
-	if err != nil {
-		return err
-	}
-	if !r.host(a) && !r.moderator(a) {
-		return forbid("Only the member who opened the game, or someone who may manage this channel, can give a seat to the AI. Nothing was changed.")
-	}
-	if r.rated {
-		return forbid("This is a league game: its seats are for league members, so the AI cannot take one. Nothing was changed.")
-	}
-	from := "nobody"
-	if old := g.Seats[f].Player; old != "" {
-		from = old
-	}
-	seat := AISeat(l)
-	return t.store.SeatBy(ctx, g.ID, f, seat, false, event(a, "replaced", "%s from %s to %s", f, from, seat.Player))
+	return t.ReplaceAs(ctx, a, g, f, AISeat(l))
 }

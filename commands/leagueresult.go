@@ -31,7 +31,7 @@ func LeagueSeats(options string, held map[engine.Faction]db.Seat) []league.Seat 
 				p = "" // a team split between members: nobody's seat
 			}
 		}
-		seats = append(seats, league.Seat{Player: p, Factions: append([]engine.Faction(nil), team...)})
+		seats = append(seats, league.Seat{Player: p, Factions: append([]engine.Faction(nil), team...), AI: IsAIPlayer(p)})
 	}
 	slices.SortFunc(seats, func(a, b league.Seat) int { return cmp.Compare(a.Factions[0], b.Factions[0]) })
 	return seats
@@ -55,7 +55,7 @@ func rankLeague(e db.Ending) (db.LeagueResult, error) {
 		return db.LeagueResult{}, err
 	}
 	out := db.LeagueResult{Game: r.Game, League: e.League.ID, Season: r.Season, Ended: r.Ended,
-		Abandoned: r.Abandoned, Forfeit: r.Forfeit, Margins: r.Margins, Seats: make([]db.LeagueSeat, len(r.Seats))}
+		Abandoned: r.Abandoned, Forfeit: r.Forfeit, RateAI: e.League.RateAI, Margins: r.Margins, Seats: make([]db.LeagueSeat, len(r.Seats))}
 	for i, s := range r.Seats {
 		out.Seats[i] = db.LeagueSeat{Player: s.Player, Factions: s.Factions, Place: s.Place}
 	}
@@ -68,9 +68,10 @@ func LeagueResults(stored []db.LeagueResult) []league.Result {
 	for i, r := range stored {
 		seats := make([]league.Seat, len(r.Seats))
 		for j, s := range r.Seats {
-			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place}
+			seats[j] = league.Seat{Player: s.Player, Factions: s.Factions, Place: s.Place, AI: IsAIPlayer(s.Player)}
 		}
-		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Forfeit: r.Forfeit, Margins: r.Margins, Seats: seats}
+		out[i] = league.Result{Game: r.Game, Season: r.Season, Ended: r.Ended, Abandoned: r.Abandoned, Forfeit: r.Forfeit,
+			RateAI: r.RateAI, Margins: r.Margins, Seats: seats}
 	}
 	return out
 }

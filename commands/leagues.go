@@ -105,10 +105,7 @@ func ResultLine(e league.Entry) string {
 			if s.Place != place {
 				continue
 			}
-			who := "nobody"
-			if s.Player != "" {
-				who = "<@" + s.Player + ">"
-			}
+			who := PlayerName(s.Player)
 			names := make([]string, len(s.Factions))
 			for j, f := range s.Factions {
 				names[j] = f.String()
@@ -118,4 +115,16 @@ func ResultLine(e league.Entry) string {
 		}
 	}
 	return b.String()
+}
+
+// PlayerName names a league seat's player for the channel: a mention, the
+// AI's level ("AI (Normal)"), or "nobody".
+func PlayerName(player string) string {
+	if l, ok := AILevel(player); ok {
+		return "AI (" + l.Name + ")"
+	}
+	if player == "" {
+		return "nobody"
+	}
+	return "<@" + player + ">"
 }

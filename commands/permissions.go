@@ -229,7 +229,7 @@ func (t *Tables) ReplaceAs(ctx context.Context, a Actor, g *db.Game, f engine.Fa
 	}
 	old := g.Seats[f].Player
 	if r.rated {
-		if seat.Player != "" {
+		if seat.Player != "" && !IsAIPlayer(seat.Player) {
 			if err := t.member(ctx, r, seat.Player); err != nil {
 				return err
 			}
@@ -334,15 +334,16 @@ type TimeoutChange struct {
 	Waiting []string // members whose agreement it waits for
 }
 
-// TimeoutAs asks for g's timeout (0 for none). In a casual game the host
-// (or Manage Channels) sets it. In a rated game the league's creator or a
-// member who may manage the server sets it; otherwise, once it has started
-// or once members other than the actor sit in its lobby (so that no host
-// can put a short deadline on opponents just before starting), a seated
-// member votes for it, and it is set once every seated member has voted
-// for the same timeout. In a rated lobby nobody else sits in, the host
-// sets it.
-func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout time.Duration) (TimeoutChange, error) {
+// TimeoutAs asks for g's timeout (0 for none) and what it does (onTimeout:
+// "" Passes, an AI level's name has the AI play the turn). In a casual
+// game the host (or Manage Channels) sets them. In a rated game the
+// league's creator or a member who may manage the server sets them;
+// otherwise, once it has started or once others than the actor sit in its
+// lobby (so that no host can put a short deadline on opponents just before
+// starting), a seated member votes for them, and they are set once every
+// seated member (the AI has no vote) has voted for the same. In a rated
+// lobby nobody else sits in, the host sets them.
+func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout time.Duration, onTimeout string) (TimeoutChange, error) {
 	r, err := t.rulesOf(ctx, g)
 	if err != nil {
 		return TimeoutChange{}, err
@@ -350,6 +351,9 @@ func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout tim
 	what := "off"
 	if timeout > 0 {
 		what = span(timeout)
+	}
+	if onTimeout != "" {
+		what += ", then the AI (" + onTimeout + ") plays"
 	}
 	others := slices.ContainsFunc(engine.Factions[:], func(f engine.Faction) bool {
 		p := g.Seats[f].Player
@@ -361,11 +365,11 @@ func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout tim
 	case agreed && r.seated(a.Member):
 		var voters []string
 		for _, f := range engine.Factions {
-			if p := g.Seats[f].Player; p != "" && !slices.Contains(voters, p) {
+			if p := g.Seats[f].Player; p != "" && !IsAIPlayer(p) && !slices.Contains(voters, p) {
 				voters = append(voters, p)
 			}
 		}
-		v, err := t.store.VoteTimeout(ctx, g.ID, a.Member, timeout, voters, event(a, "deadline vote", "timeout %s", what))
+		v, err := t.store.VoteTimeout(ctx, g.ID, a.Member, timeout, onTimeout, voters, event(a, "deadline vote", "timeout %s", what))
 		return TimeoutChange{Set: v.Agreed, Waiting: v.Waiting}, err
 	case agreed:
 		return TimeoutChange{}, forbid("Game %d counts for the league **%s**: once its players sit, its deadline changes only when every seated member asks for the same one, or by the league's creator or someone who may manage the server. Nothing was changed.", g.ID, r.league.Name)
@@ -373,7 +377,7 @@ func (t *Tables) TimeoutAs(ctx context.Context, a Actor, g *db.Game, timeout tim
 	default:
 		return TimeoutChange{}, forbid("Only the member who opened the game, or someone who may manage this channel, can change its reminders. Nothing was changed.")
 	}
-	return TimeoutChange{Set: true}, t.store.SetTimeout(ctx, g.ID, timeout, event(a, "deadline", "timeout %s", what))
+	return TimeoutChange{Set: true}, t.store.SetTimeout(ctx, g.ID, timeout, onTimeout, event(a, "deadline", "timeout %s", what))
 }
 
 // MayCreateLeague: a league is created by a member who may manage the

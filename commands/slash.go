@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -66,6 +67,28 @@ func aiOption(desc string) SlashOption {
 	return o
 }
 
+// onTimeoutChoices are what a deadline may do: Pass, or have the AI play
+// the turn at a level (Normal first: the one to pick without a reason).
+func onTimeoutChoices() []SlashChoice {
+	out := []SlashChoice{{Name: "Pass (an Eligible faction choosing its action; the default)", Value: "pass"}}
+	levels := append([]ai.Level{ai.Normal}, slices.DeleteFunc(slices.Clone(ai.Levels), func(l ai.Level) bool { return l == ai.Normal })...)
+	for _, l := range levels {
+		out = append(out, SlashChoice{Name: "The AI plays the turn (" + l.Name + ")", Value: strings.ToLower(l.Name)})
+	}
+	return out
+}
+
+// aiSeatOption gives faction f to the AI at /game new: one option per
+// faction, named by it (nat:normal), so the seats read as a setup sheet.
+func aiSeatOption(f engine.Faction) SlashOption {
+	o := aiOption("Give " + factionTitles[f] + " to the AI at this level (members join the others)")
+	o.Name = strings.ToLower(f.String())
+	for i := range o.Choices {
+		o.Choices[i].Name = "AI (" + o.Choices[i].Name + ")"
+	}
+	return o
+}
+
 // giveTo and giveFrom are the factions of a voluntary transfer.
 var (
 	giveTo   = namedFaction("to", true, "The faction receiving the Resources")
@@ -101,6 +124,7 @@ var Slash = []SlashCommand{
 				{Name: "1937: Full campaign", Value: "1937"}, {Name: "1938: Short campaign", Value: "1938"}}},
 			{Type: SlashString, Name: "rules", Description: "Optional rules, comma-separated, e.g. elig-a,teams=JPN+CPC/NAT+WLD"},
 			{Type: SlashString, Name: "league", Description: "League to report the result to (/league create); you must have joined it"},
+			aiSeatOption(engine.JPN), aiSeatOption(engine.NAT), aiSeatOption(engine.WLD), aiSeatOption(engine.CPC),
 		}},
 		{Type: SlashSub, Name: "join", Description: "Take a faction (you may hold several), or give it to the AI (host)", Options: []SlashOption{
 			factionOption(true, "The faction to play"), aiOption("Give the faction to the AI at this level instead (host or Manage Channels)")}},
@@ -128,6 +152,9 @@ var Slash = []SlashCommand{
 		{Type: SlashSub, Name: "factions", Description: "How each faction fares in a league: wins, margins, strength", Options: []SlashOption{
 			leagueName(false, leagueDefault), share}},
 		{Type: SlashSub, Name: "season", Description: "Close the current season and start the next (creator or Manage Server)", Options: []SlashOption{
+			leagueName(false, leagueDefault)}},
+		{Type: SlashSub, Name: "ai", Description: "Whether games with AI seats are rated (creator or Manage Server); no option shows it", Options: []SlashOption{
+			{Type: SlashBoolean, Name: "rated", Description: "True: rate them, each AI level with its own rating; false: list them as unrated"},
 			leagueName(false, leagueDefault)}},
 		{Type: SlashSub, Name: "player", Description: "A member's rating over time", Options: []SlashOption{
 			{Type: SlashUser, Name: "member", Description: "Whose rating (default: yours)"},
@@ -161,7 +188,8 @@ var Slash = []SlashCommand{
 			{Type: SlashString, Name: "interval", Description: "Time between reminders, e.g. 12h, 90m, 1d (at least 10m)"},
 			{Type: SlashInteger, Name: "escalate-after", Description: "Unanswered reminders before the host is told (0: never)", Min: 0, Max: 50},
 			{Type: SlashInteger, Name: "stop-after", Description: "Reminders after which they stop (0: never stop)", Min: 0, Max: 50},
-			{Type: SlashString, Name: "timeout", Description: "Deadline after which an Eligible faction Passes, e.g. 2d; off: none"}}},
+			{Type: SlashString, Name: "timeout", Description: "Deadline for each decision, e.g. 2d; off: none. What then happens: on-timeout"},
+			{Type: SlashString, Name: "on-timeout", Description: "At the deadline: Pass (if legal; else the host is told) or let the AI play the turn", Choices: onTimeoutChoices()}}},
 		{Type: SlashSub, Name: "me", Description: "Your reminders in every game; no option shows them", Options: []SlashOption{
 			{Type: SlashString, Name: "zone", Description: "Your time zone, e.g. Europe/Paris or Asia/Tokyo (default UTC)"},
 			{Type: SlashString, Name: "quiet", Description: "Local hours without reminders, e.g. 22:00-07:30; off: none"},

@@ -119,7 +119,7 @@ Each channel or thread plays one game. The engine enforces every rule; you only 
 ` + "`/game new`" + ` opens a game (scenario 1937 or 1938, optional rules such as ` + "`elig-a`" + ` or ` + "`teams=JPN+CPC/NAT+WLD`" + `).
 ` + "`/game join`" + ` takes a faction; one member may hold several (solo hot-seat, or the 2- and 3-player games of 1.5 with ` + "`teams=`" + ` for shared victory).
 ` + "`/game start`" + ` begins once JPN, NAT, WLD and CPC are all seated. ` + "`/game seats`" + `, ` + "`/game leave`" + `, ` + "`/game replace`" + ` (host or Manage Channels), ` + "`/game abandon`" + `.
-The host gives a seat to the computer with ` + "`/game join faction:NAT ai:normal`" + ` or ` + "`/game replace faction:NAT ai:easy`" + ` (levels easy, normal, hard, slow); it plays its turns by itself and ` + "`/why`" + ` shows what it weighed.
+The host gives seats to the computer when opening the game, one option per faction (` + "`/game new scenario:1938 nat:normal wld:easy`" + `), or later with ` + "`/game join faction:NAT ai:normal`" + ` or ` + "`/game replace faction:NAT ai:easy`" + ` (levels easy, normal, hard, slow); it plays its turns by itself and ` + "`/why`" + ` shows what it weighed. ` + "`/remind game timeout:2d on-timeout:normal`" + ` lets it play a silent member's turn at the deadline; the seat stays theirs.
 
 **Playing**
 When it is your turn the bot posts a message that mentions you, with the card, the question and the legal choices as buttons or a menu. Click one; the message updates as your action goes on. ` + "`/do`" + ` types a choice instead (the list filters as you type) or a whole script: ` + "`/do choice: Shaanxi; 2; from Hebei 1; done`" + `. Old names work (Szechwan, Hopeh), but Hebei/Hubei, Shanxi/Shaanxi and Henan/Hunan must be typed in full. ` + "`/undo`" + ` takes back your last decision within the current action (never past a die roll or a card reveal). ` + "`/give resources`" + ` transfers Resources to or from a faction while it executes, ` + "`/give patronage`" + ` NAT Patronage to WLD (1.5.2).
@@ -129,7 +129,7 @@ Buttons on an old message are refused politely: use the newest turn message.
 ` + "`/status` `/board` `/space` `/card` `/log` `/victory` `/forces`" + `
 
 **Leagues**
-` + "`/league create`" + ` starts a league in this server and ` + "`/league join`" + ` joins one; ` + "`/game new league:NAME`" + ` opens a game that counts for it. ` + "`/league standings`" + ` (points and ratings), ` + "`/league factions`" + `, ` + "`/league player`" + `, ` + "`/league info`" + `; ` + "`/league season`" + ` closes a season. ` + "`/game chart`" + ` draws a game's margins card by card.
+` + "`/league create`" + ` starts a league in this server and ` + "`/league join`" + ` joins one; ` + "`/game new league:NAME`" + ` opens a game that counts for it. ` + "`/league standings`" + ` (points and ratings), ` + "`/league factions`" + `, ` + "`/league player`" + `, ` + "`/league info`" + `; ` + "`/league season`" + ` closes a season; ` + "`/league ai`" + ` says whether games with AI seats are rated. ` + "`/game chart`" + ` draws a game's margins card by card.
 
 **Rules**
 Sequence of play 2.0, Operations 3.0, Special Activities 4.0, Events 5.0, Propaganda 6.0, Victory 7.0; player arrangements 1.5. Rulings where the rules leave a question open: docs/rulings.md.

@@ -39,6 +39,9 @@ type League struct {
 	Season  int // the season being played
 	Created time.Time
 	Members int // how many members have joined
+	// RateAI says whether the league rates games with AI seats (each AI
+	// level then has its own rating); when false they are unrated.
+	RateAI bool
 }
 
 // LeagueSeat is one seat of a stored result (commands/league.Seat).
@@ -56,8 +59,10 @@ type LeagueResult struct {
 	Ended     time.Time
 	Abandoned bool
 	Forfeit   string // the member who left or abandoned it once started; "" for none
-	Margins   [engine.NumFactions]int
-	Seats     []LeagueSeat
+	// RateAI is the league's RateAI when the game ended.
+	RateAI  bool
+	Margins [engine.NumFactions]int
+	Seats   []LeagueSeat
 }
 
 // SeasonRecord is a closed season: Record is what the bot stored (the
@@ -69,12 +74,12 @@ type SeasonRecord struct {
 }
 
 const leagueQuery = `SELECT l.id, l.guild, l.name, l.creator, l.season, l.created,
-	(SELECT COUNT(*) FROM league_members m WHERE m.league = l.id) FROM leagues l`
+	(SELECT COUNT(*) FROM league_members m WHERE m.league = l.id), l.rate_ai FROM leagues l`
 
 func scanLeague(scan func(...any) error) (League, error) {
 	var l League
 	var created int64
-	err := scan(&l.ID, &l.Guild, &l.Name, &l.Creator, &l.Season, &created, &l.Members)
+	err := scan(&l.ID, &l.Guild, &l.Name, &l.Creator, &l.Season, &created, &l.Members, &l.RateAI)
 	l.Created = time.UnixMilli(created).UTC()
 	return l, err
 }
@@ -305,11 +310,12 @@ func writeLeagueResult(ctx context.Context, tx *sql.Tx, r LeagueResult) error {
 		return fmt.Errorf("game %d: league result: %w", r.Game, err)
 	}
 	m := r.Margins
-	if _, err := tx.ExecContext(ctx, `INSERT INTO league_results (game, league, season, ended, abandoned, forfeit, jpn, nat, wld, cpc)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO league_results (game, league, season, ended, abandoned, forfeit, rate_ai, jpn, nat, wld, cpc)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game) DO UPDATE SET league = excluded.league, season = excluded.season, ended = excluded.ended,
-			abandoned = excluded.abandoned, forfeit = excluded.forfeit, jpn = excluded.jpn, nat = excluded.nat, wld = excluded.wld, cpc = excluded.cpc`,
-		r.Game, r.League, r.Season, r.Ended.UnixMilli(), r.Abandoned, r.Forfeit, m[engine.JPN], m[engine.NAT], m[engine.WLD], m[engine.CPC]); err != nil {
+			abandoned = excluded.abandoned, forfeit = excluded.forfeit, rate_ai = excluded.rate_ai,
+			jpn = excluded.jpn, nat = excluded.nat, wld = excluded.wld, cpc = excluded.cpc`,
+		r.Game, r.League, r.Season, r.Ended.UnixMilli(), r.Abandoned, r.Forfeit, r.RateAI, m[engine.JPN], m[engine.NAT], m[engine.WLD], m[engine.CPC]); err != nil {
 		return fmt.Errorf("game %d: league result: %w", r.Game, err)
 	}
 	for i, st := range r.Seats {
@@ -336,7 +342,7 @@ func (s *Store) LeagueResults(ctx context.Context, league int64) ([]LeagueResult
 		return nil, fmt.Errorf("league %d: results: %w", league, err)
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT game, season, ended, abandoned, forfeit, jpn, nat, wld, cpc FROM league_results
+	rows, err := tx.QueryContext(ctx, `SELECT game, season, ended, abandoned, forfeit, rate_ai, jpn, nat, wld, cpc FROM league_results
 		WHERE league = ? ORDER BY ended, game`, league)
 	if err != nil {
 		return nil, fmt.Errorf("league %d: results: %w", league, err)
@@ -347,7 +353,7 @@ func (s *Store) LeagueResults(ctx context.Context, league int64) ([]LeagueResult
 		r := LeagueResult{League: league}
 		var ended int64
 		m := &r.Margins
-		if err := rows.Scan(&r.Game, &r.Season, &ended, &r.Abandoned, &r.Forfeit, &m[engine.JPN], &m[engine.NAT], &m[engine.WLD], &m[engine.CPC]); err != nil {
+		if err := rows.Scan(&r.Game, &r.Season, &ended, &r.Abandoned, &r.Forfeit, &r.RateAI, &m[engine.JPN], &m[engine.NAT], &m[engine.WLD], &m[engine.CPC]); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("league %d: results: %w", league, err)
 		}

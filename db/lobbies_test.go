@@ -51,28 +51,32 @@ func TestOpenLobbyLimits(t *testing.T) {
 }
 
 // TestVoteTimeout: a deadline is set by the last of the voters to ask for
-// the same one; a different vote does not count towards it.
+// the same one, with the same action at the deadline; a different vote does
+// not count towards it.
 func TestVoteTimeout(t *testing.T) {
 	s, _ := openTemp(t)
 	id := create(t, s, "v", "1937", 1)
 	voters := []string{"ann", "bob"}
 	ev := Event{Action: "deadline vote"}
-	v, err := s.VoteTimeout(ctx, id, "ann", time.Hour, voters, ev)
+	v, err := s.VoteTimeout(ctx, id, "ann", time.Hour, "normal", voters, ev)
 	if err != nil || v.Agreed || len(v.Waiting) != 1 || v.Waiting[0] != "bob" {
 		t.Fatalf("ann's vote: %+v %v", v, err)
 	}
-	if v, err = s.VoteTimeout(ctx, id, "bob", 2*time.Hour, voters, ev); err != nil || v.Agreed {
+	if v, err = s.VoteTimeout(ctx, id, "bob", 2*time.Hour, "normal", voters, ev); err != nil || v.Agreed {
 		t.Fatalf("bob's other vote: %+v %v", v, err)
 	}
-	if v, err = s.VoteTimeout(ctx, id, "bob", time.Hour, voters, ev); err != nil || !v.Agreed {
+	if v, err = s.VoteTimeout(ctx, id, "bob", time.Hour, "", voters, ev); err != nil || v.Agreed {
+		t.Fatalf("bob's vote for a Pass at the deadline: %+v %v", v, err)
+	}
+	if v, err = s.VoteTimeout(ctx, id, "bob", time.Hour, "normal", voters, ev); err != nil || !v.Agreed {
 		t.Fatalf("bob's agreeing vote: %+v %v", v, err)
 	}
 	all, err := s.ReminderSettingsOf(ctx)
-	if err != nil || all[id].Timeout != time.Hour {
-		t.Errorf("timeout %v %v", all[id].Timeout, err)
+	if err != nil || all[id].Timeout != time.Hour || all[id].OnTimeout != "normal" {
+		t.Errorf("settings %+v %v", all[id], err)
 	}
 	evs, err := s.Events(ctx, id)
-	if err != nil || len(evs) != 3 {
+	if err != nil || len(evs) != 4 {
 		t.Errorf("events %+v %v", evs, err)
 	}
 }

@@ -35,6 +35,9 @@ type ReminderSettings struct {
 	EscalateAfter int
 	StopAfter     int
 	Timeout       time.Duration
+	// OnTimeout is what the deadline does: "" Passes an Eligible faction
+	// choosing its action; an AI level's name has the AI play the turn.
+	OnTimeout string
 }
 
 // MemberPrefs are a member's reminder preferences.
@@ -136,11 +139,11 @@ func (s *Store) ClaimReminder(ctx context.Context, key ReminderKey, rev int64, n
 
 // SetReminderSettings stores game id's reminder settings.
 func (s *Store) SetReminderSettings(ctx context.Context, id int64, rs ReminderSettings) error {
-	_, err := s.w.ExecContext(ctx, `INSERT INTO reminder_settings (game, interval, escalate_after, stop_after, timeout)
-		SELECT id, ?, ?, ?, ? FROM games WHERE id = ?
+	_, err := s.w.ExecContext(ctx, `INSERT INTO reminder_settings (game, interval, escalate_after, stop_after, timeout, on_timeout)
+		SELECT id, ?, ?, ?, ?, ? FROM games WHERE id = ?
 		ON CONFLICT (game) DO UPDATE SET interval = excluded.interval, escalate_after = excluded.escalate_after,
-			stop_after = excluded.stop_after, timeout = excluded.timeout`,
-		rs.Interval.Milliseconds(), rs.EscalateAfter, rs.StopAfter, rs.Timeout.Milliseconds(), id)
+			stop_after = excluded.stop_after, timeout = excluded.timeout, on_timeout = excluded.on_timeout`,
+		rs.Interval.Milliseconds(), rs.EscalateAfter, rs.StopAfter, rs.Timeout.Milliseconds(), rs.OnTimeout, id)
 	if err != nil {
 		return fmt.Errorf("game %d: reminder settings: %w", id, err)
 	}
@@ -150,7 +153,7 @@ func (s *Store) SetReminderSettings(ctx context.Context, id int64, rs ReminderSe
 // ReminderSettingsOf returns the settings of every active game that has
 // some, by game id.
 func (s *Store) ReminderSettingsOf(ctx context.Context) (map[int64]ReminderSettings, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.game, r.interval, r.escalate_after, r.stop_after, r.timeout
+	rows, err := s.r.QueryContext(ctx, `SELECT r.game, r.interval, r.escalate_after, r.stop_after, r.timeout, r.on_timeout
 		FROM reminder_settings r JOIN games g ON g.id = r.game WHERE g.status = 'active'`)
 	if err != nil {
 		return nil, fmt.Errorf("reminder settings: %w", err)
@@ -160,7 +163,7 @@ func (s *Store) ReminderSettingsOf(ctx context.Context) (map[int64]ReminderSetti
 	for rows.Next() {
 		var id, interval, timeout int64
 		var rs ReminderSettings
-		if err := rows.Scan(&id, &interval, &rs.EscalateAfter, &rs.StopAfter, &timeout); err != nil {
+		if err := rows.Scan(&id, &interval, &rs.EscalateAfter, &rs.StopAfter, &timeout, &rs.OnTimeout); err != nil {
 			return nil, fmt.Errorf("reminder settings: %w", err)
 		}
 		rs.Interval, rs.Timeout = time.Duration(interval)*time.Millisecond, time.Duration(timeout)*time.Millisecond

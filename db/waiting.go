@@ -79,7 +79,8 @@ func writeWaiting(ctx context.Context, tx *sql.Tx, id, seq int64, g *engine.Game
 // join is on a primary key.
 const waitingQuery = `SELECT w.game, w.seq, w.faction, w.player, w.step, w.action_choice, w.pass_legal, w.since, g.place,
 	t.guild, t.channel, t.message,
-	COALESCE(r.interval, 0), COALESCE(r.escalate_after, 0), COALESCE(r.stop_after, 0), COALESCE(r.timeout, 0)
+	COALESCE(r.interval, 0), COALESCE(r.escalate_after, 0), COALESCE(r.stop_after, 0), COALESCE(r.timeout, 0),
+	COALESCE(r.on_timeout, '')
 	FROM waiting w JOIN games g ON g.id = w.game
 	LEFT JOIN turns t ON t.game = w.game AND t.seq = w.seq
 	LEFT JOIN reminder_settings r ON r.game = w.game`
@@ -91,7 +92,7 @@ func scanWaiting(scan func(...any) error) (Waiting, error) {
 	var guild, channel, message sql.NullString
 	err := scan(&w.Game, &w.Seq, &faction, &w.Player, &w.Step, &w.ActionChoice, &w.PassLegal, &since, &w.Place,
 		&guild, &channel, &message,
-		&interval, &w.Settings.EscalateAfter, &w.Settings.StopAfter, &timeout)
+		&interval, &w.Settings.EscalateAfter, &w.Settings.StopAfter, &timeout, &w.Settings.OnTimeout)
 	if err != nil {
 		return w, err
 	}

@@ -12,6 +12,7 @@ type discard struct{}
 func (discard) Remind(context.Context, Reminder) error     { return nil }
 func (discard) Escalate(context.Context, Escalation) error { return nil }
 func (discard) Pass(context.Context, Waiting) error        { return nil }
+func (discard) PlayAI(context.Context, Waiting) error      { return nil }
 
 // BenchmarkPass10000 is one pass over 10,000 waiting games, one in ten due,
 // among 2,000 members in a handful of zones with quiet hours; each iteration

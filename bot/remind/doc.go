@@ -27,7 +27,9 @@
 //     has waited that long, whatever the quiet hours: a faction whose pending
 //     decision is its 1st or 2nd Eligible choice, with Pass legal, is Passed
 //     automatically and the channel told; any other decision is only
-//     escalated to the host, never played for the member.
+//     escalated to the host, never played for the member. When the game
+//     asks for it instead (TimeoutAI), the AI plays the faction's turn,
+//     whatever the decision, and the host and channel are told.
 //
 // Each decision starts its own count: the state belongs to the member's
 // pending decision in that game, identified by when the game began waiting.

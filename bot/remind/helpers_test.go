@@ -53,6 +53,7 @@ type recorder struct {
 	reminders []Reminder
 	escalated []Escalation
 	passed    []Waiting
+	played    []Waiting // turns the AI played
 	fail      func(what string) bool
 }
 
@@ -87,6 +88,16 @@ func (r *recorder) Pass(_ context.Context, w Waiting) error {
 		return errDown
 	}
 	r.passed = append(r.passed, w)
+	return nil
+}
+
+func (r *recorder) PlayAI(_ context.Context, w Waiting) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.failing("ai") {
+		return errDown
+	}
+	r.played = append(r.played, w)
 	return nil
 }
 

@@ -8,6 +8,7 @@ type action struct {
 	remind   *Reminder   // nil: no reminder
 	escalate *Escalation // nil: no escalation
 	pass     bool        // play Pass for the faction (then announce)
+	playAI   bool        // have the AI play the faction's turn (then announce)
 	next     State       // the state to claim
 }
 
@@ -29,6 +30,9 @@ func plan(w Waiting, prefs Prefs, zone *time.Location, st State, now time.Time) 
 	// The deadline acts whatever the member's quiet hours: the host chose it.
 	if s.Timeout > 0 && !st.TimedOut && !now.Before(w.Since.Add(s.Timeout)) {
 		next.TimedOut = true
+		if s.TimeoutAI != "" {
+			return action{w: w, playAI: true, escalate: &Escalation{Waiting: w, Reason: AIPlayed, Reminders: st.Count}, next: next}, true
+		}
 		if w.Eligible && w.PassLegal {
 			return action{w: w, pass: true, escalate: &Escalation{Waiting: w, Reason: AutoPassed, Reminders: st.Count}, next: next}, true
 		}

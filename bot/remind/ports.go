@@ -59,6 +59,8 @@ const (
 	TimedOut
 	// AutoPassed: the deadline passed and the faction was Passed.
 	AutoPassed
+	// AIPlayed: the deadline passed and the AI played the faction's turn.
+	AIPlayed
 )
 
 func (r Reason) String() string {
@@ -69,6 +71,8 @@ func (r Reason) String() string {
 		return "timed out"
 	case AutoPassed:
 		return "passed automatically"
+	case AIPlayed:
+		return "played by the AI"
 	}
 	return "Reason(?)"
 }
@@ -95,4 +99,8 @@ type Actor interface {
 	// one (the game still waits on w.Faction since w.Since); otherwise it
 	// returns an error and changes nothing.
 	Pass(ctx context.Context, w Waiting) error
+	// PlayAI has the AI (level w.Settings.TimeoutAI) play w's faction's
+	// turn, provided w's decision is still the pending one; the seat stays
+	// the member's. Otherwise it returns an error and changes nothing.
+	PlayAI(ctx context.Context, w Waiting) error
 }

@@ -31,6 +31,7 @@ type Summary struct {
 	Reminded  int
 	Escalated int
 	Passed    int
+	PlayedAI  int // turns the AI played at a deadline
 }
 
 // Pass does everything due at now: it claims each due action in the store,
@@ -100,6 +101,9 @@ func (s *Scheduler) do(ctx context.Context, key Key, st State, a action, sum *Su
 	var steps []step
 	if a.pass {
 		steps = append(steps, step{func() error { return s.act.Pass(ctx, a.w) }, &sum.Passed})
+	}
+	if a.playAI {
+		steps = append(steps, step{func() error { return s.act.PlayAI(ctx, a.w) }, &sum.PlayedAI})
 	}
 	if a.remind != nil {
 		steps = append(steps, step{func() error { return s.note.Remind(ctx, *a.remind) }, &sum.Reminded})

@@ -252,22 +252,28 @@ func TestTimeoutPolicy(t *testing.T) {
 	tests := []struct {
 		name      string
 		timeout   time.Duration
+		ai        string // the level that plays at the deadline; "" Passes
 		eligible  bool
 		passLegal bool
 		step      string
 		wantPass  bool
+		wantAI    bool
 		wantWhy   Reason // of the one escalation, when timeout > 0
 	}{
-		{"1st Eligible, Pass legal: passed", 30 * h, true, true, "NAT is 1st Eligible on #23: Event, Operation or Pass", true, AutoPassed},
-		{"Eligible but Pass not legal: host told", 30 * h, true, false, "NAT must finish its Operation", false, TimedOut},
-		{"not the Eligible step: host told", 30 * h, false, true, "NAT Redeploys (Propaganda Round)", false, TimedOut},
-		{"deadline before the escalation", 20 * h, true, true, "NAT is 2nd Eligible on #23", true, AutoPassed},
-		{"off by default", 0, true, true, "NAT is 1st Eligible on #23", false, 0},
+		{"1st Eligible, Pass legal: passed", 30 * h, "", true, true, "NAT is 1st Eligible on #23: Event, Operation or Pass", true, false, AutoPassed},
+		{"Eligible but Pass not legal: host told", 30 * h, "", true, false, "NAT must finish its Operation", false, false, TimedOut},
+		{"not the Eligible step: host told", 30 * h, "", false, true, "NAT Redeploys (Propaganda Round)", false, false, TimedOut},
+		{"deadline before the escalation", 20 * h, "", true, true, "NAT is 2nd Eligible on #23", true, false, AutoPassed},
+		{"off by default", 0, "", true, true, "NAT is 1st Eligible on #23", false, false, 0},
+		{"AI: plays where Pass is legal", 30 * h, "normal", true, true, "NAT is 1st Eligible on #23: Event, Operation or Pass", false, true, AIPlayed},
+		{"AI: plays where Pass is not", 30 * h, "easy", true, false, "NAT must finish its Operation", false, true, AIPlayed},
+		{"AI: plays any decision", 30 * h, "normal", false, true, "NAT Redeploys (Propaganda Round)", false, true, AIPlayed},
+		{"AI without a deadline: nothing", 0, "normal", true, true, "NAT is 1st Eligible on #23", false, false, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			w := waiting(1, "ann")
-			w.Settings.Timeout, w.Eligible, w.PassLegal, w.Step = tc.timeout, tc.eligible, tc.passLegal, tc.step
+			w.Settings.Timeout, w.Settings.TimeoutAI, w.Eligible, w.PassLegal, w.Step = tc.timeout, tc.ai, tc.eligible, tc.passLegal, tc.step
 			r := newRig(w)
 			r.src.prefs["ann"] = Prefs{Quiet: night} // the deadline ignores quiet hours
 			if tc.timeout > 0 {
@@ -282,6 +288,12 @@ func TestTimeoutPolicy(t *testing.T) {
 			}
 			if tc.wantPass && r.rec.passed[0] != w {
 				t.Errorf("passed %+v, want %+v", r.rec.passed[0], w)
+			}
+			if got := len(r.rec.played) == 1; got != tc.wantAI || len(r.rec.played) > 1 {
+				t.Fatalf("the AI played %d times, want %v (once)", len(r.rec.played), tc.wantAI)
+			}
+			if tc.wantAI && r.rec.played[0] != w {
+				t.Errorf("the AI played %+v, want %+v", r.rec.played[0], w)
 			}
 			if n, _, _ := r.rec.counts(); n != 0 {
 				t.Errorf("%d reminders in quiet hours", n)

@@ -18,6 +18,11 @@ type Settings struct {
 	EscalateAfter int           `json:"escalate_after,omitempty"` // unanswered reminders before the host is told; default 2
 	StopAfter     int           `json:"stop_after,omitempty"`     // reminders after which they cease; default 4
 	Timeout       time.Duration `json:"timeout,omitempty"`        // deadline for a decision; 0: none
+	// TimeoutAI, when set, is the AI level (the caller's name for it) that
+	// plays the faction's turn when the deadline passes, whatever the
+	// decision; "" Passes an Eligible faction where Pass is legal and tells
+	// the host otherwise.
+	TimeoutAI string `json:"timeout_ai,omitempty"`
 }
 
 // Defaults are the settings of a game that set none.

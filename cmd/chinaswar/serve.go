@@ -103,8 +103,8 @@ func startReminders(b *bot.Bot, o serveOptions, logger *slog.Logger) (stop func(
 		if err != nil {
 			logger.Error("reminder pass", "error", err)
 		}
-		if sum.Reminded+sum.Escalated+sum.Passed > 0 {
-			logger.Info("reminder pass", "waiting", sum.Waiting, "reminded", sum.Reminded, "escalated", sum.Escalated, "passed", sum.Passed)
+		if sum.Reminded+sum.Escalated+sum.Passed+sum.PlayedAI > 0 {
+			logger.Info("reminder pass", "waiting", sum.Waiting, "reminded", sum.Reminded, "escalated", sum.Escalated, "passed", sum.Passed, "played_ai", sum.PlayedAI)
 		}
 	})
 	if err != nil {

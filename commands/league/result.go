@@ -17,6 +17,9 @@ type Seat struct {
 	// Place is 1 for the winner, by rule 7.1 (engine.Rank); 0 in an
 	// abandoned game.
 	Place int `json:"place"`
+	// AI says the computer held the seat: Player then names its level,
+	// which is rated as one player wherever it plays.
+	AI bool `json:"ai,omitempty"`
 }
 
 // Result is how one league game ended.
@@ -29,6 +32,9 @@ type Result struct {
 	// their seats rank last and the others by the margins when they left.
 	// "" for a game played to its end.
 	Forfeit string `json:"forfeit,omitempty"`
+	// RateAI says the league rated AI seats when the game ended; without
+	// it a game with an AI seat counts for nothing.
+	RateAI bool `json:"rate_ai,omitempty"`
 	// Margins are the final victory margins (7.3), zero when abandoned;
 	// for a forfeit, the margins when it was forfeited.
 	Margins [engine.NumFactions]int `json:"margins"`
@@ -86,7 +92,7 @@ func NewAbandoned(game int64, season int, ended time.Time, seats []Seat) (Result
 func cloneSeats(seats []Seat) []Seat {
 	out := make([]Seat, len(seats))
 	for i, s := range seats {
-		out[i] = Seat{Player: s.Player, Factions: append([]engine.Faction(nil), s.Factions...), Place: s.Place}
+		out[i] = Seat{Player: s.Player, Factions: append([]engine.Faction(nil), s.Factions...), Place: s.Place, AI: s.AI}
 	}
 	return out
 }
@@ -211,8 +217,12 @@ const (
 	Abandoned
 	// NotDistinct results, where a member held two seats or a seat had no
 	// member, count for neither: nobody can win against themselves or an
-	// empty chair.
+	// empty chair. An AI level is one player: two seats of the same
+	// level are not distinct.
 	NotDistinct
+	// WithAI results had a seat held by the AI in a league that did not
+	// rate the AI: they count for neither.
+	WithAI
 )
 
 func (s Status) String() string {
@@ -223,6 +233,8 @@ func (s Status) String() string {
 		return "abandoned"
 	case NotDistinct:
 		return "unrated: seats not held by distinct members"
+	case WithAI:
+		return "unrated: the league does not rate AI seats"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
@@ -231,6 +243,9 @@ func (s Status) String() string {
 func (r Result) Status() Status {
 	if r.Abandoned {
 		return Abandoned
+	}
+	if !r.RateAI && slices.ContainsFunc(r.Seats, func(s Seat) bool { return s.AI }) {
+		return WithAI
 	}
 	seen := make(map[string]bool, len(r.Seats))
 	for _, s := range r.Seats {
@@ -242,11 +257,15 @@ func (r Result) Status() Status {
 	return Rated
 }
 
-// players lists the distinct members seated in r.
+// players lists the distinct players seated in r: its members, and the
+// AI levels when the league rated them.
 func (r Result) players() []string {
 	var out []string
 	seen := make(map[string]bool, len(r.Seats))
 	for _, s := range r.Seats {
+		if s.AI && !r.RateAI {
+			continue // an AI the league does not rate has no line
+		}
 		if s.Player != "" && !seen[s.Player] {
 			seen[s.Player] = true
 			out = append(out, s.Player)
