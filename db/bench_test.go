@@ -1,11 +1,14 @@
 package db
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/chinaswar/chinaswar/engine"
 )
 
 // A persisted decision: the engine applies it and it commits durably
@@ -94,4 +97,60 @@ func BenchmarkGrowth(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(size()-before)/float64(b.N), "bytes/game")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// Taking a snapshot (encoding and compressing it, with its game_log row) at
+// the start of a game and after about 1,000 decisions: the same cost, since
+// neither holds the whole log. "whole-save" is what a snapshot cost when it
+// held the log (engine.MarshalJSON, compressed), for comparison.
+func BenchmarkSnapshot(b *testing.B) {
+	// The first game, by seed, that lasts 1,000 decisions.
+	at := map[int]snapState{}
+	for seed := uint64(1); len(at) < 2; seed++ {
+		clear(at)
+		g, err := engine.New(engine.Config{Scenario: "1937", Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		logged := 0
+		for seq := 1; seq <= 1000 && !g.Over(); seq++ {
+			p := g.Prompt()
+			if err := g.Do(p.Faction, p.Choices[rng.IntN(len(p.Choices))].ID); err != nil {
+				b.Fatal(err)
+			}
+			if seq == 50 || seq == 1000 {
+				at[seq] = snapState{g.Clone(), logged}
+			}
+			if seq%snapshotEvery == 0 {
+				logged = len(g.Log())
+			}
+		}
+	}
+	for _, seq := range []int{50, 1000} {
+		st := at[seq]
+		b.Run(fmt.Sprintf("decision=%d", seq), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := takeSnapshot(st.g, int64(seq), st.logged); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("whole-save/decision=%d", seq), func(b *testing.B) {
+			for b.Loop() {
+				js, err := st.g.MarshalJSON()
+				if err == nil {
+					_, err = deflate(js)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+type snapState struct {
+	g      *engine.Game
+	logged int
 }

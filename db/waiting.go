@@ -195,12 +195,11 @@ func (s *Store) fillOne(ctx context.Context, id int64) error {
 		if err != nil {
 			return fmt.Errorf("game %d: %w", id, err)
 		}
-		g, last, err := s.loadEngine(ctx, rtx, info)
+		e, err = s.loadEngine(ctx, rtx, info)
 		rtx.Rollback()
 		if err != nil {
 			return nil // not loadable: its next load says why
 		}
-		e = &entry{g: g, seq: info.Seq, snap: last}
 		s.keep(id, e)
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
