@@ -20,6 +20,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -226,9 +227,11 @@ func (b *Bot) cachedGame(channel string, id, seq int64) *engine.Game {
 type responder func(*discordgo.InteractionResponse) error
 
 // handle is the one entry point of both routes. It answers the interaction
-// at once and runs any deferred work in the background.
-func (b *Bot) handle(i *discordgo.Interaction, respond responder) {
+// at once and runs any deferred work in the background. shown is the
+// message clicked, when the route left it undecoded (decodeInteraction).
+func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond responder) {
 	c := newCall(b, i)
+	c.shown = shown
 	if !b.enter() {
 		c.outcome = "refused: shutting down"
 		if err := respond(ephemeral("The bot is restarting; try again in a minute. Nothing was changed.")); err != nil {
@@ -271,6 +274,9 @@ type call struct {
 	start    time.Time
 	ack      time.Duration
 	deferred bool // the first answer was a deferral: edit it before any follow-up
+	// shown is the message clicked, undecoded, from the HTTP route; nil
+	// when i.Message is whole (shownMessage).
+	shown json.RawMessage
 
 	// For the log line.
 	what    string

@@ -42,9 +42,10 @@ func reportPercentiles(b *testing.B, took []time.Duration) {
 	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
 }
 
-// Loading a finished game: from its final snapshot (Load after the first),
-// from a snapshot plus the longest replay a load can need, and from scratch
-// (the replay from the seed, checking every snapshot, of a first load).
+// Loading a finished game: from memory, from its final snapshot (with its
+// game log rows), from a snapshot plus the longest replay a load can need,
+// and from scratch (the replay from the seed, checking every snapshot, of a
+// first load).
 func BenchmarkLoad(b *testing.B) {
 	s, _ := openTemp(b)
 	done := create(b, s, "done", "1938", 61)
@@ -57,8 +58,9 @@ func BenchmarkLoad(b *testing.B) {
 		name string
 		load func() error
 	}{
-		{"snapshot", func() error { _, err := s.Load(ctx, done); return err }},
-		{"snapshot+replay", func() error { _, err := s.Load(ctx, tail); return err }},
+		{"memory", func() error { _, err := s.Load(ctx, done); return err }},
+		{"snapshot", func() error { s.forget(done); _, err := s.Load(ctx, done); return err }},
+		{"snapshot+replay", func() error { s.forget(tail); _, err := s.Load(ctx, tail); return err }},
 		{"scratch", func() error { s.unverify(done); _, err := s.Load(ctx, done); return err }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
