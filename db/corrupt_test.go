@@ -2,7 +2,6 @@ package db
 
 import (
 	"bytes"
-	"compress/flate"
 	"database/sql"
 	"errors"
 	"os"
@@ -225,8 +224,8 @@ func TestSnapshotsOfOtherVersions(t *testing.T) {
 func compress(t *testing.T, js string) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	w := compressors.Get().(*flate.Writer)
-	defer compressors.Put(w)
+	w := compressor()
+	defer release(w)
 	w.Reset(&b)
 	w.Write([]byte(js))
 	if err := w.Close(); err != nil {

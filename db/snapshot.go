@@ -7,7 +7,6 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/chinaswar/chinaswar/engine"
 )
@@ -45,8 +44,8 @@ func encodeSnapshot(g *engine.Game) ([]byte, error) {
 
 func deflate(data []byte) ([]byte, error) {
 	var b bytes.Buffer
-	w := compressors.Get().(*flate.Writer)
-	defer compressors.Put(w)
+	w := compressor()
+	defer release(w)
 	w.Reset(&b)
 	if _, err := w.Write(data); err != nil {
 		return nil, err
@@ -57,12 +56,28 @@ func deflate(data []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// compressors reuses DEFLATE writers: a new one allocates about a megabyte,
-// which costs more than compressing a snapshot (milliseconds against 0.1).
-var compressors = sync.Pool{New: func() any {
-	w, _ := flate.NewWriter(nil, flate.DefaultCompression) // fails only for a bad level
-	return w
-}}
+// compressors keeps DEFLATE writers for reuse: a new one allocates about a
+// megabyte, which costs more than compressing a snapshot. Unlike a
+// sync.Pool, it keeps them across garbage collections, which come far more
+// often than snapshots.
+var compressors = make(chan *flate.Writer, 4)
+
+func compressor() *flate.Writer {
+	select {
+	case w := <-compressors:
+		return w
+	default:
+		w, _ := flate.NewWriter(nil, flate.DefaultCompression) // fails only for a bad level
+		return w
+	}
+}
+
+func release(w *flate.Writer) {
+	select {
+	case compressors <- w:
+	default:
+	}
+}
 
 func decodeSnapshot(blob []byte) ([]byte, error) {
 	return io.ReadAll(flate.NewReader(bytes.NewReader(blob)))
