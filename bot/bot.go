@@ -85,11 +85,12 @@ type Bot struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu     sync.Mutex
-	closed bool
-	work   sync.WaitGroup
-	locks  map[string]*sync.Mutex // per channel, for seat and lifecycle changes
-	recent map[string]cached      // per channel, for autocomplete
+	mu      sync.Mutex
+	closed  bool
+	work    sync.WaitGroup
+	workers *workers               // run the work after first answers
+	locks   map[string]*sync.Mutex // per channel, for seat and lifecycle changes
+	recent  map[string]cached      // per channel, for autocomplete
 }
 
 // turnRef is the message showing a game's current decision, kept in the
@@ -132,6 +133,7 @@ func New(cfg Config) (*Bot, error) {
 		b.seed = rand.Uint64
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
+	b.workers = newWorkers()
 	return b, nil
 }
 
@@ -146,6 +148,7 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 		b.work.Wait()
 		close(done)
 	}()
+	defer b.workers.stop()
 	select {
 	case <-done:
 		return nil
@@ -251,7 +254,7 @@ func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond re
 		b.work.Done()
 		return
 	}
-	go func() {
+	b.workers.run(func() {
 		defer b.work.Done()
 		defer c.logLine()
 		defer func() {
@@ -263,7 +266,7 @@ func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond re
 		ctx, cancel := context.WithTimeout(b.ctx, 14*time.Minute) // interaction tokens last 15
 		defer cancel()
 		work(ctx)
-	}()
+	})
 }
 
 // call is one interaction being handled.
