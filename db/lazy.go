@@ -20,14 +20,17 @@ func (s *Store) execLazily(ctx context.Context, query string, args ...any) error
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `PRAGMA synchronous = NORMAL`); err != nil {
+	// The pragmas take no time and need no cancelling, which would cost
+	// each a goroutine in the driver.
+	pragma := context.WithoutCancel(ctx)
+	if _, err := conn.ExecContext(pragma, `PRAGMA synchronous = NORMAL`); err != nil {
 		return err
 	}
 	_, err = conn.ExecContext(ctx, query, args...)
 	// Back to FULL whatever happened, even if ctx has ended: a connection
 	// left at NORMAL would commit decisions without waiting for the disk,
 	// so one that cannot be set back is closed instead.
-	if _, rerr := conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA synchronous = FULL`); rerr != nil {
+	if _, rerr := conn.ExecContext(pragma, `PRAGMA synchronous = FULL`); rerr != nil {
 		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 		err = errors.Join(err, rerr)
 	}
