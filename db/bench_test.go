@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -65,6 +66,7 @@ func BenchmarkLoad(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var took []time.Duration
+			cpu := processCPU()
 			for b.Loop() {
 				t0 := time.Now()
 				if err := bc.load(); err != nil {
@@ -72,6 +74,7 @@ func BenchmarkLoad(b *testing.B) {
 				}
 				took = append(took, time.Since(t0))
 			}
+			reportCPU(b, cpu)
 			reportPercentiles(b, took)
 		})
 	}
@@ -132,13 +135,17 @@ func BenchmarkSnapshot(b *testing.B) {
 	for _, seq := range []int{50, 1000} {
 		st := at[seq]
 		b.Run(fmt.Sprintf("decision=%d", seq), func(b *testing.B) {
+			cpu := processCPU()
 			for b.Loop() {
 				if _, err := takeSnapshot(st.g, int64(seq), st.logged); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 		})
 		b.Run(fmt.Sprintf("whole-save/decision=%d", seq), func(b *testing.B) {
+			cpu := processCPU()
+			defer reportCPU(b, cpu)
 			for b.Loop() {
 				js, err := st.g.MarshalJSON()
 				if err == nil {
@@ -155,4 +162,19 @@ func BenchmarkSnapshot(b *testing.B) {
 type snapState struct {
 	g      *engine.Game
 	logged int
+}
+
+// processCPU is the CPU time the process has used, which a loaded machine
+// does not inflate as it does wall time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per operation since since.
+func reportCPU(b *testing.B, since time.Duration) {
+	b.ReportMetric(float64((processCPU()-since).Microseconds())/float64(b.N), "cpu-µs/op")
 }

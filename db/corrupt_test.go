@@ -225,7 +225,7 @@ func compress(t *testing.T, js string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	w := compressor()
-	defer release(w)
+	defer releaseCompressor(w)
 	w.Reset(&b)
 	w.Write([]byte(js))
 	if err := w.Close(); err != nil {

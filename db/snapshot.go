@@ -45,7 +45,7 @@ func encodeSnapshot(g *engine.Game) ([]byte, error) {
 func deflate(data []byte) ([]byte, error) {
 	var b bytes.Buffer
 	w := compressor()
-	defer release(w)
+	defer releaseCompressor(w)
 	w.Reset(&b)
 	if _, err := w.Write(data); err != nil {
 		return nil, err
@@ -72,15 +72,45 @@ func compressor() *flate.Writer {
 	}
 }
 
-func release(w *flate.Writer) {
+func releaseCompressor(w *flate.Writer) {
 	select {
 	case compressors <- w:
 	default:
 	}
 }
 
+// decodeSnapshot inflates a snapshot or a game_log row.
 func decodeSnapshot(blob []byte) ([]byte, error) {
-	return io.ReadAll(flate.NewReader(bytes.NewReader(blob)))
+	r := decompressor(blob)
+	defer releaseDecompressor(r)
+	var out bytes.Buffer
+	out.Grow(4 * len(blob))
+	if _, err := out.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// decompressors keeps DEFLATE readers for reuse, as compressors keeps
+// writers: a game's log rows are read one after another.
+var decompressors = make(chan io.ReadCloser, 4)
+
+func decompressor(blob []byte) io.ReadCloser {
+	select {
+	case r := <-decompressors:
+		if err := r.(flate.Resetter).Reset(bytes.NewReader(blob), nil); err == nil {
+			return r
+		}
+	default:
+	}
+	return flate.NewReader(bytes.NewReader(blob))
+}
+
+func releaseDecompressor(r io.ReadCloser) {
+	select {
+	case decompressors <- r:
+	default:
+	}
 }
 
 // snapshot is a stored snapshot row.
