@@ -20,6 +20,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -84,11 +85,12 @@ type Bot struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu     sync.Mutex
-	closed bool
-	work   sync.WaitGroup
-	locks  map[string]*sync.Mutex // per channel, for seat and lifecycle changes
-	recent map[string]cached      // per channel, for autocomplete
+	mu      sync.Mutex
+	closed  bool
+	work    sync.WaitGroup
+	workers *workers               // run the work after first answers
+	locks   map[string]*sync.Mutex // per channel, for seat and lifecycle changes
+	recent  map[string]cached      // per channel, for autocomplete
 }
 
 // turnRef is the message showing a game's current decision, kept in the
@@ -131,6 +133,7 @@ func New(cfg Config) (*Bot, error) {
 		b.seed = rand.Uint64
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
+	b.workers = newWorkers()
 	return b, nil
 }
 
@@ -145,6 +148,7 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 		b.work.Wait()
 		close(done)
 	}()
+	defer b.workers.stop()
 	select {
 	case <-done:
 		return nil
@@ -226,9 +230,11 @@ func (b *Bot) cachedGame(channel string, id, seq int64) *engine.Game {
 type responder func(*discordgo.InteractionResponse) error
 
 // handle is the one entry point of both routes. It answers the interaction
-// at once and runs any deferred work in the background.
-func (b *Bot) handle(i *discordgo.Interaction, respond responder) {
+// at once and runs any deferred work in the background. shown is the
+// message clicked, when the route left it undecoded (decodeInteraction).
+func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond responder) {
 	c := newCall(b, i)
+	c.shown = shown
 	if !b.enter() {
 		c.outcome = "refused: shutting down"
 		if err := respond(ephemeral("The bot is restarting; try again in a minute. Nothing was changed.")); err != nil {
@@ -248,7 +254,7 @@ func (b *Bot) handle(i *discordgo.Interaction, respond responder) {
 		b.work.Done()
 		return
 	}
-	go func() {
+	b.workers.run(func() {
 		defer b.work.Done()
 		defer c.logLine()
 		defer func() {
@@ -260,7 +266,7 @@ func (b *Bot) handle(i *discordgo.Interaction, respond responder) {
 		ctx, cancel := context.WithTimeout(b.ctx, 14*time.Minute) // interaction tokens last 15
 		defer cancel()
 		work(ctx)
-	}()
+	})
 }
 
 // call is one interaction being handled.
@@ -271,6 +277,9 @@ type call struct {
 	start    time.Time
 	ack      time.Duration
 	deferred bool // the first answer was a deferral: edit it before any follow-up
+	// shown is the message clicked, undecoded, from the HTTP route; nil
+	// when i.Message is whole (shownMessage).
+	shown json.RawMessage
 
 	// For the log line.
 	what    string

@@ -25,8 +25,11 @@ import (
 // current decision as it would be drawn now.
 func (c *call) sameAsShown(t *table, id commands.ControlID, ref turnRef) bool {
 	p := t.Engine.Prompt()
-	shown := c.i.Message
-	if id.Kind != commands.KindDecide || ref.seq != id.Seq || p == nil || p.Faction != id.Faction || shown == nil || len(shown.Embeds) == 0 {
+	if id.Kind != commands.KindDecide || ref.seq != id.Seq || p == nil || p.Faction != id.Faction {
+		return false
+	}
+	shown := c.shownMessage()
+	if shown == nil || len(shown.Embeds) == 0 {
 		return false
 	}
 	m := c.b.turnMessage(t.Game, t.Engine, id.Seq, shownPage(shown.Components), false).fit()

@@ -17,7 +17,7 @@ import (
 // discordgo.Session.AddHandler. The first answer goes back through REST.
 func (b *Bot) OnInteractionCreate(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
-	b.handle(i, func(r *discordgo.InteractionResponse) error {
+	b.handle(i, nil, func(r *discordgo.InteractionResponse) error {
 		return b.rest.InteractionRespond(i, r)
 	})
 }
@@ -65,13 +65,13 @@ func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
 			http.Error(w, "cannot read the request", http.StatusBadRequest)
 			return
 		}
-		var i discordgo.Interaction
-		if err := json.Unmarshal(body, &i); err != nil {
+		i, shown, err := decodeInteraction(body)
+		if err != nil {
 			http.Error(w, "not an interaction", http.StatusBadRequest)
 			return
 		}
 		answered := false
-		b.handle(&i, func(resp *discordgo.InteractionResponse) error {
+		b.handle(i, shown, func(resp *discordgo.InteractionResponse) error {
 			data, err := json.Marshal(resp)
 			if err != nil {
 				return err

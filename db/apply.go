@@ -125,13 +125,9 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 	if err := r.applyTo(g); err != nil {
 		return Applied{}, fmt.Errorf("game %d: %w: %w", id, ErrRejected, err)
 	}
-	snap, err := s.recordDecision(ctx, tx, info, g, e.snap, &r)
-	if err != nil {
+	next := &entry{g: g, seq: r.Seq, snap: e.snap, logged: e.logged}
+	if err := s.recordDecision(ctx, tx, info, next, &r); err != nil {
 		return Applied{}, fmt.Errorf("game %d: recording %s: %w", id, &r, err)
-	}
-	next := &entry{g: g, seq: r.Seq, snap: e.snap}
-	if snap {
-		next.snap = r.Seq
 	}
 	// Kept before the commit, while this transaction still holds the
 	// write connection, so that no later decision's entry is replaced.
@@ -146,42 +142,43 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 }
 
 // recordDecision writes decision r, already applied to e's game, and a
-// snapshot when one is due, reporting whether it took one.
-func (s *Store) recordDecision(ctx context.Context, tx *sql.Tx, info Info, g *engine.Game, lastSnap int64, r *record) (bool, error) {
-	id := info.ID
+// snapshot when one is due, which e then records.
+func (s *Store) recordDecision(ctx context.Context, tx *sql.Tx, info Info, e *entry, r *record) error {
+	id, g := info.ID, e.g
 	if err := insertRecord(ctx, tx, id, r); err != nil {
-		return false, err
+		return err
 	}
 	status := Active
 	if g.Over() {
 		status = Finished
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, updated = ? WHERE id = ?`, status, r.At.UnixMilli(), id); err != nil {
-		return false, err
+		return err
 	}
 	if status == Finished {
 		if err := s.finish(ctx, tx, info, g, r.At); err != nil {
-			return false, err
+			return err
 		}
 	} else if err := writeWaiting(ctx, tx, id, r.Seq, g, s.waitingSince()); err != nil {
-		return false, err
+		return err
 	}
-	if !snapshotDue(r.Seq, lastSnap, g.Over()) {
-		return false, nil
+	if !snapshotDue(r.Seq, e.snap, g.Over()) {
+		return nil
 	}
-	sn, err := takeSnapshot(g, r.Seq)
+	sn, err := takeSnapshot(g, r.Seq, e.logged)
 	if err != nil {
-		return false, err
+		return err
 	}
 	if err := insertSnapshot(ctx, tx, id, sn); err != nil {
-		return false, err
+		return err
 	}
-	if lastSnap > 0 && !checkpoint(lastSnap) {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE game = ? AND seq = ?`, id, lastSnap); err != nil {
-			return false, err
+	if e.snap > 0 && !checkpoint(e.snap) {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE game = ? AND seq = ?`, id, e.snap); err != nil {
+			return err
 		}
 	}
-	return true, nil
+	e.snap, e.logged = r.Seq, sn.logged
+	return nil
 }
 
 func result(e *entry, seq int64, dup bool) Applied {

@@ -1,11 +1,15 @@
 package db
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chinaswar/chinaswar/engine"
 )
 
 // A persisted decision: the engine applies it and it commits durably
@@ -39,9 +43,10 @@ func reportPercentiles(b *testing.B, took []time.Duration) {
 	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
 }
 
-// Loading a finished game: from its final snapshot (Load after the first),
-// from a snapshot plus the longest replay a load can need, and from scratch
-// (the replay from the seed, checking every snapshot, of a first load).
+// Loading a finished game: from memory, from its final snapshot (with its
+// game log rows), from a snapshot plus the longest replay a load can need,
+// and from scratch (the replay from the seed, checking every snapshot, of a
+// first load).
 func BenchmarkLoad(b *testing.B) {
 	s, _ := openTemp(b)
 	done := create(b, s, "done", "1938", 61)
@@ -54,12 +59,14 @@ func BenchmarkLoad(b *testing.B) {
 		name string
 		load func() error
 	}{
-		{"snapshot", func() error { _, err := s.Load(ctx, done); return err }},
-		{"snapshot+replay", func() error { _, err := s.Load(ctx, tail); return err }},
+		{"memory", func() error { _, err := s.Load(ctx, done); return err }},
+		{"snapshot", func() error { s.forget(done); _, err := s.Load(ctx, done); return err }},
+		{"snapshot+replay", func() error { s.forget(tail); _, err := s.Load(ctx, tail); return err }},
 		{"scratch", func() error { s.unverify(done); _, err := s.Load(ctx, done); return err }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var took []time.Duration
+			cpu := processCPU()
 			for b.Loop() {
 				t0 := time.Now()
 				if err := bc.load(); err != nil {
@@ -67,6 +74,7 @@ func BenchmarkLoad(b *testing.B) {
 				}
 				took = append(took, time.Since(t0))
 			}
+			reportCPU(b, cpu)
 			reportPercentiles(b, took)
 		})
 	}
@@ -94,4 +102,79 @@ func BenchmarkGrowth(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(size()-before)/float64(b.N), "bytes/game")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// Taking a snapshot (encoding and compressing it, with its game_log row) at
+// the start of a game and after about 1,000 decisions: the same cost, since
+// neither holds the whole log. "whole-save" is what a snapshot cost when it
+// held the log (engine.MarshalJSON, compressed), for comparison.
+func BenchmarkSnapshot(b *testing.B) {
+	// The first game, by seed, that lasts 1,000 decisions.
+	at := map[int]snapState{}
+	for seed := uint64(1); len(at) < 2; seed++ {
+		clear(at)
+		g, err := engine.New(engine.Config{Scenario: "1937", Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		logged := 0
+		for seq := 1; seq <= 1000 && !g.Over(); seq++ {
+			p := g.Prompt()
+			if err := g.Do(p.Faction, p.Choices[rng.IntN(len(p.Choices))].ID); err != nil {
+				b.Fatal(err)
+			}
+			if seq == 50 || seq == 1000 {
+				at[seq] = snapState{g.Clone(), logged}
+			}
+			if seq%snapshotEvery == 0 {
+				logged = len(g.Log())
+			}
+		}
+	}
+	for _, seq := range []int{50, 1000} {
+		st := at[seq]
+		b.Run(fmt.Sprintf("decision=%d", seq), func(b *testing.B) {
+			cpu := processCPU()
+			for b.Loop() {
+				if _, err := takeSnapshot(st.g, int64(seq), st.logged); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, cpu)
+		})
+		b.Run(fmt.Sprintf("whole-save/decision=%d", seq), func(b *testing.B) {
+			cpu := processCPU()
+			defer reportCPU(b, cpu)
+			for b.Loop() {
+				js, err := st.g.MarshalJSON()
+				if err == nil {
+					_, err = deflate(js)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+type snapState struct {
+	g      *engine.Game
+	logged int
+}
+
+// processCPU is the CPU time the process has used, which a loaded machine
+// does not inflate as it does wall time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per operation since since.
+func reportCPU(b *testing.B, since time.Duration) {
+	b.ReportMetric(float64((processCPU()-since).Microseconds())/float64(b.N), "cpu-µs/op")
 }

@@ -20,6 +20,9 @@ type entry struct {
 	g    *engine.Game
 	seq  int64 // decisions applied to g
 	snap int64 // seq of the latest snapshot stored
+	// logged counts g's log entries stored in game_log rows: the next
+	// snapshot stores those after them.
+	logged int
 }
 
 // games is the store's bounded cache of entries: when full, the least

@@ -2,7 +2,6 @@ package db
 
 import (
 	"bytes"
-	"compress/flate"
 	"database/sql"
 	"errors"
 	"os"
@@ -33,6 +32,12 @@ func TestTamperedGame(t *testing.T) {
 		{"snapshot of another moment", func(t *testing.T, db *sql.DB, id int64) {
 			exec1(t, db, `UPDATE snapshots SET state = (SELECT state FROM snapshots WHERE game = ?1 AND seq = 300) WHERE game = ?1 AND seq = 250`, id)
 		}, ErrDiverged, 250},
+		{"game log edited", func(t *testing.T, db *sql.DB, id int64) {
+			editLogRow(t, db, id, 100)
+		}, ErrDiverged, 100},
+		{"game log row missing", func(t *testing.T, db *sql.DB, id int64) {
+			exec1(t, db, `DELETE FROM game_log WHERE game = ? AND seq = 100`, id)
+		}, ErrCorrupt, -1},
 		{"choice made illegal", func(t *testing.T, db *sql.DB, id int64) {
 			editDecision(t, db, id, 20, "space:Atlantis")
 		}, ErrDiverged, 20},
@@ -143,6 +148,23 @@ func editSnapshot(t *testing.T, db *sql.DB, id, seq int64, edit func([]byte) []b
 	exec1(t, db, `UPDATE snapshots SET state = ? WHERE game = ? AND seq = ?`, blob, id, seq)
 }
 
+// editLogRow changes the text of the first entry of game id's game_log row
+// of decision seq.
+func editLogRow(t *testing.T, db *sql.DB, id, seq int64) {
+	t.Helper()
+	rows, err := readLogRows(ctx, db, id, seq)
+	if err != nil || len(rows) == 0 || rows[len(rows)-1].seq != seq {
+		t.Fatalf("no game log row at decision %d: %v", seq, err)
+	}
+	r := rows[len(rows)-1]
+	r.entries[0].Text += " (edited)"
+	edited, err := newLogRow(seq, r.first, r.entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec1(t, db, `UPDATE game_log SET entries = ? WHERE game = ? AND seq = ?`, edited.blob, id, seq)
+}
+
 // otherLegalChoice finds an early decision of game id that had another
 // legal choice, and returns it.
 func otherLegalChoice(t *testing.T, db *sql.DB, id int64) (int64, string) {
@@ -202,8 +224,8 @@ func TestSnapshotsOfOtherVersions(t *testing.T) {
 func compress(t *testing.T, js string) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	w := compressors.Get().(*flate.Writer)
-	defer compressors.Put(w)
+	w := compressor()
+	defer releaseCompressor(w)
 	w.Reset(&b)
 	w.Write([]byte(js))
 	if err := w.Close(); err != nil {

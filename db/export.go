@@ -104,10 +104,10 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 	if d.Decisions, err = readRecords(ctx, tx, id, 0); err != nil {
 		return nil, err
 	}
-	g, _, err := s.loadEngine(ctx, tx, info)
+	e, err := s.loadEngine(ctx, tx, info)
 	switch {
 	case err == nil:
-		if d.Final, err = g.MarshalJSON(); err != nil {
+		if d.Final, err = e.g.MarshalJSON(); err != nil {
 			return nil, fmt.Errorf("export game %d: %w", id, err)
 		}
 	case !isBroken(err):
@@ -141,7 +141,7 @@ func (s *Store) Import(ctx context.Context, place string, data []byte) (int64, e
 	if info.Created.IsZero() {
 		info.Created, info.Updated = t, t
 	}
-	g, sns, err := replayDoc(&d, info)
+	g, sns, logs, err := replayDoc(&d, info)
 	if err != nil {
 		return 0, fmt.Errorf("import: %w", err)
 	}
@@ -173,16 +173,21 @@ func (s *Store) Import(ctx context.Context, place string, data []byte) (int64, e
 			return 0, fmt.Errorf("import: %w", err)
 		}
 	}
+	for _, r := range logs {
+		if err := insertLogRow(ctx, tx, info.ID, r); err != nil {
+			return 0, fmt.Errorf("import: %w", err)
+		}
+	}
 	if info.Status == Active {
 		if err := writeWaiting(ctx, tx, info.ID, int64(len(d.Decisions)), g, s.waitingSince()); err != nil {
 			return 0, fmt.Errorf("import: %w", err)
 		}
 	}
-	last := int64(0)
+	e := &entry{g: g, seq: int64(len(d.Decisions))}
 	if len(sns) > 0 {
-		last = sns[len(sns)-1].seq
+		e.snap, e.logged = sns[len(sns)-1].seq, sns[len(sns)-1].logged
 	}
-	s.keep(info.ID, &entry{g: g, seq: int64(len(d.Decisions)), snap: last})
+	s.keep(info.ID, e)
 	if err := tx.Commit(); err != nil {
 		s.unverify(info.ID)
 		return 0, fmt.Errorf("import: %w", err)
@@ -191,45 +196,50 @@ func (s *Store) Import(ctx context.Context, place string, data []byte) (int64, e
 }
 
 // replayDoc replays an export's decisions from its seed, keeping the
-// snapshots a game played live would have kept.
-func replayDoc(d *exportDoc, info Info) (*engine.Game, []snapshot, error) {
+// snapshots a game played live would have kept, and the game log rows
+// written with every snapshot taken (the snapshots carry none).
+func replayDoc(d *exportDoc, info Info) (*engine.Game, []snapshot, []*logRow, error) {
 	g, err := newGame(info)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: setting the game up fails: %v", ErrDiverged, err)
+		return nil, nil, nil, fmt.Errorf("%w: setting the game up fails: %v", ErrDiverged, err)
 	}
 	var sns []snapshot
-	last := int64(0)
+	var logs []*logRow
+	last, logged := int64(0), 0
 	for i := range d.Decisions {
 		r := &d.Decisions[i]
 		if r.Seq != int64(i+1) {
-			return nil, nil, fmt.Errorf("decision %d is numbered %d", i+1, r.Seq)
+			return nil, nil, nil, fmt.Errorf("decision %d is numbered %d", i+1, r.Seq)
 		}
 		if err := r.applyTo(g); err != nil {
-			return nil, nil, fmt.Errorf("%w: %s does not replay under engine %s (exported by engine %s): %v", ErrDiverged, r, engine.Version, d.Engine, err)
+			return nil, nil, nil, fmt.Errorf("%w: %s does not replay under engine %s (exported by engine %s): %v", ErrDiverged, r, engine.Version, d.Engine, err)
 		}
 		if snapshotDue(r.Seq, last, g.Over()) {
 			if n := len(sns); n > 0 && !checkpoint(sns[n-1].seq) {
 				sns = sns[:n-1]
 			}
-			sn, err := takeSnapshot(g, r.Seq)
+			sn, err := takeSnapshot(g, r.Seq, logged)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
-			sns, last = append(sns, sn), r.Seq
+			if sn.log != nil {
+				logs, sn.log = append(logs, sn.log), nil
+			}
+			sns, last, logged = append(sns, sn), r.Seq, sn.logged
 		}
 	}
 	if d.Final != nil {
 		final, err := engine.Load(d.Final, nil)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: the final state exported by engine %s does not load under engine %s: %v", ErrDiverged, d.Engine, engine.Version, err)
+			return nil, nil, nil, fmt.Errorf("%w: the final state exported by engine %s does not load under engine %s: %v", ErrDiverged, d.Engine, engine.Version, err)
 		}
 		same, err := sameGame(g, final)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if !same {
-			return nil, nil, fmt.Errorf("%w: replaying the decisions under engine %s does not reproduce the final state exported by engine %s", ErrDiverged, engine.Version, d.Engine)
+			return nil, nil, nil, fmt.Errorf("%w: replaying the decisions under engine %s does not reproduce the final state exported by engine %s", ErrDiverged, engine.Version, d.Engine)
 		}
 	}
-	return g, sns, nil
+	return g, sns, logs, nil
 }

@@ -53,9 +53,10 @@ func (s *Store) load(ctx context.Context, id int64, copied bool) (*Game, error) 
 	if e := s.cached(id); e != nil && e.seq == info.Seq {
 		g = e.g
 	} else {
-		var last int64
-		if g, last, err = s.loadEngine(ctx, tx, info); err == nil {
-			s.keep(id, &entry{g: g, seq: info.Seq, snap: last})
+		var e *entry
+		if e, err = s.loadEngine(ctx, tx, info); err == nil {
+			s.keep(id, e)
+			g = e.g
 		}
 	}
 	// End the read before marking the game, which writes.
@@ -108,53 +109,45 @@ func setBroken(ctx context.Context, tx *sql.Tx, id int64, cause error) error {
 	return nil
 }
 
-// loadEngine rebuilds the engine game of info and returns it with the seq of
-// the latest snapshot stored.
-func (s *Store) loadEngine(ctx context.Context, q querier, info Info) (*engine.Game, int64, error) {
+// loadEngine rebuilds the engine game of info, as an entry to keep.
+func (s *Store) loadEngine(ctx context.Context, q querier, info Info) (*entry, error) {
 	s.rebuilt.Add(1)
 	if !s.isVerified(info.ID) {
-		g, last, rep, err := replayFromSeed(ctx, q, info)
+		e, rep, err := replayFromSeed(ctx, q, info)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		if err := rep.err(); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		s.setVerified(info.ID)
-		return g, last, nil
+		return e, nil
 	}
 	sns, err := readSnapshots(ctx, q, info.ID, true)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	var g *engine.Game
-	var last int64
-	var rulesChanged bool
+	e := &entry{seq: info.Seq}
 	if len(sns) == 0 {
-		if g, err = newGame(info); err != nil {
-			return nil, 0, fmt.Errorf("game %d: %w: setting it up from its seed fails: %v", info.ID, ErrDiverged, err)
+		if e.g, err = newGame(info); err != nil {
+			return nil, fmt.Errorf("game %d: %w: setting it up from its seed fails: %v", info.ID, ErrDiverged, err)
 		}
 	} else {
-		last = sns[0].seq
-		g, rulesChanged, err = sns[0].restore()
-		if err != nil {
-			sentinel := ErrCorrupt
-			if rulesChanged {
-				sentinel = ErrDiverged
-			}
-			return nil, 0, fmt.Errorf("game %d: %w: %v", info.ID, sentinel, err)
+		e.snap = sns[0].seq
+		if e.g, e.logged, err = sns[0].restore(ctx, q, info.ID); err != nil {
+			return nil, err
 		}
 	}
-	recs, err := readRecords(ctx, q, info.ID, last)
+	recs, err := readRecords(ctx, q, info.ID, e.snap)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	for _, r := range recs {
-		if err := r.applyTo(g); err != nil {
-			return nil, 0, fmt.Errorf("game %d: %w: %s does not replay: %v", info.ID, ErrDiverged, &r, err)
+		if err := r.applyTo(e.g); err != nil {
+			return nil, fmt.Errorf("game %d: %w: %s does not replay: %v", info.ID, ErrDiverged, &r, err)
 		}
 	}
-	return g, last, nil
+	return e, nil
 }
 
 // entry returns the game in memory, loading it when it is missing or behind
@@ -165,11 +158,10 @@ func (s *Store) entry(ctx context.Context, tx *sql.Tx, info Info) (*entry, error
 		return e, nil
 	}
 	s.forget(info.ID)
-	g, last, err := s.loadEngine(ctx, tx, info)
+	e, err := s.loadEngine(ctx, tx, info)
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{g: g, seq: info.Seq, snap: last}
 	s.keep(info.ID, e)
 	return e, nil
 }

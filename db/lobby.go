@@ -24,13 +24,13 @@ type TurnRef struct {
 // SetTurn records game id's turn message. Since is kept from the stored
 // reference when that showed the same Seq (the message was edited or
 // reposted for the same decision); otherwise it is ref.Since, or now when
-// that is zero.
+// that is zero. It does not wait for the disk (execLazily).
 func (s *Store) SetTurn(ctx context.Context, id int64, ref TurnRef) error {
 	since := ref.Since
 	if since.IsZero() {
 		since = now()
 	}
-	_, err := s.w.ExecContext(ctx, `INSERT INTO turns (game, guild, channel, message, seq, since) VALUES (?, ?, ?, ?, ?, ?)
+	err := s.execLazily(ctx, `INSERT INTO turns (game, guild, channel, message, seq, since) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game) DO UPDATE SET guild = excluded.guild, channel = excluded.channel, message = excluded.message,
 			since = CASE WHEN turns.seq = excluded.seq THEN turns.since ELSE excluded.since END, seq = excluded.seq`,
 		id, ref.Guild, ref.Channel, ref.Message, ref.Seq, since.UnixMilli())
@@ -56,9 +56,10 @@ func (s *Store) Turn(ctx context.Context, id int64) (TurnRef, bool, error) {
 	return r, true, nil
 }
 
-// ClearTurn forgets game id's turn message.
+// ClearTurn forgets game id's turn message, without waiting for the disk
+// (execLazily).
 func (s *Store) ClearTurn(ctx context.Context, id int64) error {
-	if _, err := s.w.ExecContext(ctx, `DELETE FROM turns WHERE game = ?`, id); err != nil {
+	if err := s.execLazily(ctx, `DELETE FROM turns WHERE game = ?`, id); err != nil {
 		return fmt.Errorf("game %d: turn message: %w", id, err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/chinaswar/chinaswar/engine"
 )
@@ -55,34 +56,52 @@ func (s *Store) Replay(ctx context.Context, id int64) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	_, _, rep, err := replayFromSeed(ctx, tx, info)
+	_, rep, err := replayFromSeed(ctx, tx, info)
 	return rep, err
 }
 
 // replayFromSeed replays the log of info from the seed, comparing the game
-// with each stored snapshot. It returns the game, the seq of the latest
-// snapshot and the report; the game is nil unless the report is identical.
-func replayFromSeed(ctx context.Context, q querier, info Info) (*engine.Game, int64, Report, error) {
+// with each stored snapshot and its log with each game_log row. It returns
+// the game as an entry to keep, and the report; the entry is nil unless the
+// report is identical.
+func replayFromSeed(ctx context.Context, q querier, info Info) (*entry, Report, error) {
 	rep := Report{Game: info.ID, Decisions: info.Seq}
-	recs, err := readRecords(ctx, q, info.ID, 0)
-	if err != nil {
+	unreadable := func(err error) (*entry, Report, error) {
 		if !isBroken(err) {
-			return nil, 0, rep, err
+			return nil, rep, err
 		}
 		rep.Problem, rep.Corrupt = err.Error(), true
-		return nil, 0, rep, nil
+		return nil, rep, nil
+	}
+	recs, err := readRecords(ctx, q, info.ID, 0)
+	if err != nil {
+		return unreadable(err)
 	}
 	sns, err := readSnapshots(ctx, q, info.ID, false)
 	if err != nil {
-		return nil, 0, rep, err
+		return nil, rep, err
+	}
+	logs, err := readLogRows(ctx, q, info.ID, math.MaxInt64)
+	if err != nil {
+		return unreadable(err)
 	}
 	g, err := newGame(info)
 	if err != nil {
 		rep.Problem = "setting the game up from its seed fails: " + err.Error()
-		return nil, 0, rep, nil
+		return nil, rep, nil
 	}
-	next, matched := 0, int64(0) // the next snapshot to check; the last that matched
+	e := &entry{g: g, seq: info.Seq}
+	next, nextLog := 0, 0 // the next snapshot and game_log row to check
+	matched := int64(0)   // the last decision whose snapshot or log matched
 	check := func(seq int64) bool {
+		for ; nextLog < len(logs) && logs[nextLog].seq == seq; nextLog++ {
+			if !logs[nextLog].matches(g) {
+				rep.Seq = seq
+				rep.Problem = fmt.Sprintf("the game log after decision %d differs from the one stored then: the rules changed the outcome of decisions %d to %d, or a stored row was edited", seq, matched+1, seq)
+				return false
+			}
+			e.logged, matched = logs[nextLog].next()-1, seq
+		}
 		for ; next < len(sns) && sns[next].seq == seq; next++ {
 			sn := sns[next]
 			same, rulesChanged, err := sn.matches(g)
@@ -95,28 +114,33 @@ func replayFromSeed(ctx context.Context, q querier, info Info) (*engine.Game, in
 				rep.Problem = fmt.Sprintf("the state after decision %d differs from the snapshot stored then (written by engine %s): the rules changed the outcome of decisions %d to %d, or a stored row was edited", seq, sn.engine, matched+1, seq)
 				return false
 			}
-			matched = seq
+			matched, e.snap = seq, seq
 			rep.Checked++
 		}
 		return true
 	}
 	if !check(0) {
-		return nil, 0, rep, nil
+		return nil, rep, nil
 	}
 	for _, r := range recs {
 		if err := r.applyTo(g); err != nil {
 			rep.Seq, rep.Problem = r.Seq, fmt.Sprintf("%s does not replay: %v", &r, err)
-			return nil, 0, rep, nil
+			return nil, rep, nil
 		}
 		rep.Replayed = r.Seq
 		if !check(r.Seq) {
-			return nil, 0, rep, nil
+			return nil, rep, nil
 		}
 	}
 	if next < len(sns) {
 		rep.Seq, rep.Corrupt = sns[next].seq, true
 		rep.Problem = fmt.Sprintf("a snapshot is stored after decision %d but the log ends at decision %d", sns[next].seq, rep.Replayed)
-		return nil, 0, rep, nil
+		return nil, rep, nil
 	}
-	return g, matched, rep, nil
+	if nextLog < len(logs) {
+		rep.Seq, rep.Corrupt = logs[nextLog].seq, true
+		rep.Problem = fmt.Sprintf("a game log row is stored after decision %d but the log ends at decision %d", logs[nextLog].seq, rep.Replayed)
+		return nil, rep, nil
+	}
+	return e, rep, nil
 }

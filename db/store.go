@@ -71,6 +71,8 @@ type Store struct {
 	clock   func() time.Time // dates waits (SetClock); nil for time.Now
 	applied atomic.Int64     // decisions the engine applied (Applications)
 	rebuilt atomic.Int64     // games rebuilt from their rows (Rebuilds)
+	// waitingRows is how many rows the last list of waiting games had.
+	waitingRows atomic.Int64
 }
 
 // Open opens or creates the database at path (a file: the store uses two

@@ -78,34 +78,37 @@ func writeWaiting(ctx context.Context, tx *sql.Tx, id, seq int64, g *engine.Game
 // when it shows the decision waited on, and the reminder settings: every
 // join is on a primary key.
 const waitingQuery = `SELECT w.game, w.seq, w.faction, w.player, w.step, w.action_choice, w.pass_legal, w.since, g.place,
-	t.guild, t.channel, t.message,
+	t.game IS NOT NULL, COALESCE(t.guild, ''), COALESCE(t.channel, ''), COALESCE(t.message, ''),
 	COALESCE(r.interval, 0), COALESCE(r.escalate_after, 0), COALESCE(r.stop_after, 0), COALESCE(r.timeout, 0),
 	COALESCE(r.on_timeout, '')
 	FROM waiting w JOIN games g ON g.id = w.game
 	LEFT JOIN turns t ON t.game = w.game AND t.seq = w.seq
 	LEFT JOIN reminder_settings r ON r.game = w.game`
 
-func scanWaiting(scan func(...any) error) (Waiting, error) {
-	var w Waiting
-	var faction string
-	var since, interval, timeout int64
-	var guild, channel, message sql.NullString
-	err := scan(&w.Game, &w.Seq, &faction, &w.Player, &w.Step, &w.ActionChoice, &w.PassLegal, &since, &w.Place,
-		&guild, &channel, &message,
-		&interval, &w.Settings.EscalateAfter, &w.Settings.StopAfter, &timeout, &w.Settings.OnTimeout)
+// scanWaiting reads a row of waitingQuery into w. Every column is scanned
+// into a string or an int64, which database/sql converts without
+// reflection: a reminder pass reads ten thousand rows.
+func scanWaiting(scan func(...any) error, w *Waiting) error {
+	var faction, guild, channel, message, onTimeout string
+	var actionChoice, passLegal, since, shown, interval, escalate, stop, timeout int64
+	err := scan(&w.Game, &w.Seq, &faction, &w.Player, &w.Step, &actionChoice, &passLegal, &since, &w.Place,
+		&shown, &guild, &channel, &message,
+		&interval, &escalate, &stop, &timeout, &onTimeout)
 	if err != nil {
-		return w, err
+		return err
 	}
 	if w.Faction, err = engine.ParseFaction(faction); err != nil {
-		return w, fmt.Errorf("game %d: %w: waiting: %v", w.Game, ErrCorrupt, err)
+		return fmt.Errorf("game %d: %w: waiting: %v", w.Game, ErrCorrupt, err)
 	}
+	w.ActionChoice, w.PassLegal = actionChoice != 0, passLegal != 0
 	w.Since = time.UnixMilli(since).UTC()
-	if channel.Valid {
-		w.Turn = &TurnRef{Guild: guild.String, Channel: channel.String, Message: message.String, Seq: w.Seq, Since: w.Since}
+	w.Turn = nil
+	if shown != 0 {
+		w.Turn = &TurnRef{Guild: guild, Channel: channel, Message: message, Seq: w.Seq, Since: w.Since}
 	}
-	w.Settings.Interval = time.Duration(interval) * time.Millisecond
-	w.Settings.Timeout = time.Duration(timeout) * time.Millisecond
-	return w, nil
+	w.Settings = ReminderSettings{Interval: time.Duration(interval) * time.Millisecond, EscalateAfter: int(escalate),
+		StopAfter: int(stop), Timeout: time.Duration(timeout) * time.Millisecond, OnTimeout: onTimeout}
+	return nil
 }
 
 // Waiting lists what every started, active game waits for, in one query:
@@ -127,24 +130,27 @@ func (s *Store) queryWaiting(ctx context.Context, what, where string, args ...an
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
-	var out []Waiting
+	// As many as last time, so that ten thousand rows are not copied
+	// over and over as the list grows.
+	out := make([]Waiting, 0, s.waitingRows.Load())
 	for rows.Next() {
-		w, err := scanWaiting(rows.Scan)
-		if err != nil {
+		out = append(out, Waiting{})
+		if err := scanWaiting(rows.Scan, &out[len(out)-1]); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		out = append(out, w)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
+	s.waitingRows.Store(int64(len(out)))
 	return out, nil
 }
 
 // WaitingFor returns what game id waits for, and false when it waits for
 // nothing (it is over, in its lobby or not active).
 func (s *Store) WaitingFor(ctx context.Context, id int64) (Waiting, bool, error) {
-	w, err := scanWaiting(s.r.QueryRowContext(ctx, waitingQuery+` WHERE w.game = ?`, id).Scan)
+	var w Waiting
+	err := scanWaiting(s.r.QueryRowContext(ctx, waitingQuery+` WHERE w.game = ?`, id).Scan, &w)
 	if errors.Is(err, sql.ErrNoRows) {
 		return w, false, nil
 	}
@@ -196,12 +202,11 @@ func (s *Store) fillOne(ctx context.Context, id int64) error {
 		if err != nil {
 			return fmt.Errorf("game %d: %w", id, err)
 		}
-		g, last, err := s.loadEngine(ctx, rtx, info)
+		e, err = s.loadEngine(ctx, rtx, info)
 		rtx.Rollback()
 		if err != nil {
 			return nil // not loadable: its next load says why
 		}
-		e = &entry{g: g, seq: info.Seq, snap: last}
 		s.keep(id, e)
 	}
 	tx, err := s.w.BeginTx(ctx, nil)

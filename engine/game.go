@@ -384,6 +384,38 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 	return json.Marshal(gameJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail, Log: g.log})
 }
 
+// MarshalState saves the game without its log: what MarshalJSON saves but
+// the log, so its size does not grow with the game's length. Load restores
+// it with an empty log, and RestoreLog gives the log back: a store that
+// saves often keeps the log elsewhere, a piece at a time.
+func (g *Game) MarshalState() ([]byte, error) {
+	return json.Marshal(stateJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail})
+}
+
+// stateJSON is gameJSON without the log.
+type stateJSON struct {
+	Format  string   `json:"format"`
+	Engine  string   `json:"engine"`
+	Deck    string   `json:"deck"`
+	Base    State    `json:"base"`
+	Answers []answer `json:"answers"`
+}
+
+// RestoreLog gives a game loaded from MarshalState its log back. The game
+// must have no log of its own, and the entries must be numbered from 1.
+func (g *Game) RestoreLog(log []Entry) error {
+	if len(g.log) > 0 {
+		return fmt.Errorf("restore log: the game has a log of %d entries already", len(g.log))
+	}
+	for i, e := range log {
+		if e.Seq != i+1 {
+			return fmt.Errorf("restore log: entry %d is numbered %d", i+1, e.Seq)
+		}
+	}
+	g.log = log[:len(log):len(log)]
+	return nil
+}
+
 // Load restores a saved game. The deck must be the one the game was created
 // with (nil for the embedded deck). A corrupt or inconsistent save is an
 // error; nothing of it is used.

@@ -415,6 +415,24 @@ func (s *Server) Sign(body []byte, timestamp string) string {
 // Post sends interaction i, signed, to the bot's HTTP endpoint at url, and
 // records the answer in the response body like Discord does.
 func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, error) {
+	p, err := s.SignPost(endpoint, i)
+	if err != nil {
+		return nil, err
+	}
+	return p.Send()
+}
+
+// SignedPost is an interaction ready to be sent: what Discord does before
+// the bot is involved.
+type SignedPost struct {
+	s   *Server
+	i   *discordgo.Interaction
+	req *http.Request
+}
+
+// SignPost prepares interaction i for the bot's HTTP endpoint at url:
+// encoded and signed, as Post sends it.
+func (s *Server) SignPost(endpoint string, i *discordgo.Interaction) (*SignedPost, error) {
 	body, err := json.Marshal(i)
 	if err != nil {
 		return nil, err
@@ -429,7 +447,6 @@ func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, 
 			body = built
 		}
 	}
-	it := s.Expect(i)
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(body))
 	if err != nil {
@@ -438,7 +455,14 @@ func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, 
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Signature-Ed25519", s.Sign(body, ts))
 	req.Header.Set("X-Signature-Timestamp", ts)
-	resp, err := postClient.Do(req)
+	return &SignedPost{s: s, i: i, req: req}, nil
+}
+
+// Send sends the interaction and records the answer in the response body
+// like Discord does.
+func (p *SignedPost) Send() (*Interaction, error) {
+	it := p.s.Expect(p.i)
+	resp, err := postClient.Do(p.req)
 	if err != nil {
 		return nil, err
 	}
@@ -451,7 +475,7 @@ func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, 
 		return it, fmt.Errorf("endpoint answered %s: %s", resp.Status, data)
 	}
 	// A second delivery's answer is refused as Discord refuses it.
-	if err := s.answer(it, data); err != nil && err != errAcked {
+	if err := p.s.answer(it, data); err != nil && err != errAcked {
 		return it, err
 	}
 	return it, nil
