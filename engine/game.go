@@ -65,8 +65,9 @@ type Game struct {
 	// Scratch reused from one replay to the next, so that replaying a step
 	// does not allocate: the run, its log notes, and a copy of the snapshot
 	// to roll back to if the engine fails.
-	r     run
-	spare State
+	r      run
+	probes probePool
+	spare  State
 	// reseed, in a determinization, gives the dice of the current step not
 	// yet seen a new generator (determinize.go).
 	reseed *reseed
@@ -316,7 +317,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail

@@ -383,6 +383,15 @@ type run struct {
 	// guard, when set, keeps only the choices it accepts: those from which
 	// a Special Activity done first can still be completed (safirst.go).
 	guard func(f Faction, id string) bool
+	// probes keeps the scratch of those searches for the next ones.
+	probes *probePool
+	// probing marks a run of a search (safirst.go): a question not yet
+	// answered is kept in asked, by askedBy, with its choices left in
+	// choices, instead of becoming a prompt nobody reads.
+	probing bool
+	waiting bool
+	asked   text
+	askedBy Faction
 }
 
 // choiceList collects a prompt's choices.
@@ -425,6 +434,10 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		}
 		r.pos++
 		return c.list[0].ID, nil
+	}
+	if r.probing {
+		r.asked, r.askedBy, r.waiting = question.frozen(), f, true
+		return "", errAwait
 	}
 	r.pending = newPrompt(c.list)
 	*r.pending = Prompt{Faction: f, Question: question.String(), Choices: r.pending.Choices, Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}

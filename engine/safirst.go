@@ -43,23 +43,58 @@ func ProbeCutoffs() int64 { return probeCutoffs.Load() }
 type saProbe struct {
 	m     *Map
 	d     *Deck
-	start *State
+	start State
 	o     opCtx // the Operation as it was when the Special Activity began
 	kind  SAKind
 	def   saDef
 	nodes int // runs of the Special Activity in the current search
-	// scratch is the position each run of the search starts from.
-	scratch State
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
 	found  []answer // the witness of the last search that found one
+	// Scratch every run of a search reuses, so that a run allocates
+	// nothing of its own: the position it starts from, the run, the
+	// Operation with the Special Activity's spaces, and two stacks. path
+	// holds the answers of the point being run, each level of the search
+	// a prefix of it; ids holds the choices of each level, one after the
+	// other.
+	scratch  State
+	r        run
+	cur      opCtx
+	saSpaces []SpaceID
+	oSpaces  []SpaceID
+	path     []answer
+	ids      []string
 }
 
-func newProbe(r *run, o *opCtx, k SAKind) *saProbe {
-	p := &saProbe{m: r.m, d: r.d, start: r.s.clone(), o: *o, kind: k, def: saDefs[o.f][k], failed: map[uint64]bool{}}
-	p.o.saSpaces = slices.Clone(o.saSpaces)
+// probePool keeps searches' scratch from one search to the next: each
+// holds a few copies of the position.
+type probePool struct{ free []*saProbe }
+
+// newProbe is a search of Special Activity k for the Operation o from the
+// position now. Release it when done.
+func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
+	var p *saProbe
+	if pool := r.probes; pool != nil && len(pool.free) > 0 {
+		p = pool.free[len(pool.free)-1]
+		pool.free = pool.free[:len(pool.free)-1]
+	} else {
+		p = &saProbe{failed: map[uint64]bool{}}
+	}
+	p.m, p.d, p.kind, p.def = r.m, r.d, k, saDefs[o.f][k]
+	p.start.copyFrom(r.s)
+	p.o = *o
+	p.oSpaces = append(p.oSpaces[:0], o.saSpaces...)
+	p.o.saSpaces = p.oSpaces
 	p.o.sa, p.o.inSA = "", false
 	return p
+}
+
+// release gives a search's scratch back for the next search.
+func (r *run) release(p *saProbe) {
+	p.o, p.cur, p.found = opCtx{}, opCtx{}, nil
+	if r.probes != nil {
+		r.probes.free = append(r.probes.free, p)
+	}
 }
 
 // leads reports whether the Special Activity, given the answers in trail,
@@ -69,18 +104,32 @@ func (p *saProbe) leads(trail []answer) bool {
 	return ok
 }
 
+// leadsAfter is leads(q followed by a).
+func (p *saProbe) leadsAfter(q []answer, a answer) bool {
+	p.path = append(append(p.path[:0], q...), a)
+	_, ok := p.searchPath()
+	return ok
+}
+
 // witness returns the answers of a completion found from trail (trail
 // included). The search is a function of the position and trail alone
 // (a fresh budget and record of failures each time), so it finds the same
 // witness whenever it is asked again: the guard relies on that.
 func (p *saProbe) witness(trail []answer) ([]answer, bool) {
+	p.path = append(p.path[:0], trail...)
+	return p.searchPath()
+}
+
+// searchPath is witness of the answers in path.
+func (p *saProbe) searchPath() ([]answer, bool) {
+	n := len(p.path)
 	p.nodes, p.found = 0, nil
 	clear(p.failed)
 	// Iterative deepening: short ways of executing the Special Activity
 	// are tried first, so a long walk that leads nowhere does not use the
 	// budget before a short one that works is seen.
 	for _, depth := range []int{4, 8, 1 << 30} {
-		found, complete := p.search(trail, len(trail)+depth)
+		found, complete := p.search(n, n+depth)
 		if found || complete {
 			return p.found, found
 		}
@@ -92,54 +141,69 @@ func (p *saProbe) witness(trail []answer) ([]answer, bool) {
 	return nil, false
 }
 
-// search reports whether a completion exists from trail within maxLen
-// answers, and whether the search was complete (not cut short by maxLen
-// or the budget).
-func (p *saProbe) search(trail []answer, maxLen int) (found, complete bool) {
+// search reports whether a completion exists from the answers path[:n]
+// within maxLen answers, and whether the search was complete (not cut
+// short by maxLen or the budget).
+func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 	if p.nodes++; p.nodes > probeBudget {
 		return false, false
 	}
-	p.scratch.copyFrom(p.start)
-	r := &run{s: &p.scratch, m: p.m, d: p.d, trail: trail}
-	o := p.o
-	o.saSpaces = slices.Clone(p.o.saSpaces)
+	p.scratch.copyFrom(&p.start)
+	r := &p.r
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], notes: r.notes[:0], choices: r.choices, addSpace: r.addSpace, probing: true}
+	o := &p.cur
+	*o = p.o
+	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)
 	o.sa, o.inSA = p.kind, true
-	err := p.def.run(r, &o)
+	err := p.def.run(r, o)
+	p.saSpaces = o.saSpaces[:0]
+	// The run appends the answers it applied itself (forced ones) to the
+	// path, beyond this level's.
+	p.path = r.trail
 	if err == nil {
 		o.inSA = false
-		if !opDefs[o.f][o.kind].can(r, &o) {
+		if !opDefs[o.f][o.kind].can(r, o) {
 			return false, true
 		}
 		p.found = slices.Clone(r.trail[:r.pos])
 		return true, true
 	}
-	if !errors.Is(err, errAwait) || r.pending == nil {
+	if !errors.Is(err, errAwait) || !r.waiting {
 		return false, true
 	}
-	base := r.trail[:r.pos:r.pos]
-	key := p.failKey(r, base)
+	base := r.pos
+	key := p.failKey(r, p.path[:base])
 	if p.failed[key] {
 		return false, true
 	}
-	if len(base) >= maxLen {
+	if base >= maxLen {
 		return false, false
 	}
 	// The answers ending the Special Activity are tried first: most
-	// positions need little of it.
-	ask := r.pending
+	// positions need little of it. The runs below reuse r, so the question
+	// is read now.
+	by, from := r.askedBy, len(p.ids)
+	for _, c := range r.choices.list {
+		p.ids = append(p.ids, c.ID)
+	}
+	to := len(p.ids)
 	complete = true
 	for _, last := range []bool{true, false} {
-		for _, c := range ask.Choices {
-			if ends(c.ID) != last {
+		for i := from; i < to; i++ {
+			id := p.ids[i]
+			if ends(id) != last {
 				continue
 			}
-			f, done := p.search(append(base, answer{Faction: ask.Faction, Choice: c.ID}), maxLen)
+			p.path = append(p.path[:base], answer{Faction: by, Choice: id})
+			f, done := p.search(base+1, maxLen)
 			if f {
+				p.ids = p.ids[:from]
 				return true, true
 			}
 			complete = complete && done
 		}
 	}
+	p.ids = p.ids[:from]
 	if complete {
 		p.failed[key] = true
 	}
@@ -150,13 +214,18 @@ func (p *saProbe) search(trail []answer, maxLen int) (found, complete bool) {
 // asked and its choices, and the answers given, in any order. Answers given
 // in another order that reach the same position and question (Tax in A then
 // B, or B then A) can be completed in the same ways, so a point that led
-// nowhere is not searched again.
+// nowhere is not searched again. The spaces are hashed where they differ
+// from the start: equal positions differ from it in the same spaces.
 func (p *saProbe) failKey(r *run, trail []answer) uint64 {
 	s := r.s
 	var k keyHash
 	k.init()
 	for i := range s.Spaces {
 		st := &s.Spaces[i]
+		if *st == p.start.Spaces[i] {
+			continue
+		}
+		k.word(uint64(i))
 		for _, n := range st.Pieces {
 			k.word(uint64(n))
 		}
@@ -184,8 +253,13 @@ func (p *saProbe) failKey(r *run, trail []answer) uint64 {
 		given += ak.h
 	}
 	k.word(given)
-	k.text(r.pending.Question)
-	for _, c := range r.pending.Choices {
+	var line [256]byte
+	if q, ok := r.asked.appendPlain(line[:0]); ok {
+		hashText(&k, q)
+	} else {
+		k.text(r.asked.String())
+	}
+	for _, c := range r.choices.list {
 		k.text(c.ID)
 	}
 	return k.h
@@ -204,7 +278,10 @@ func (k *keyHash) word(v uint64) {
 	k.h ^= k.h >> 29
 }
 
-func (k *keyHash) text(s string) {
+func (k *keyHash) text(s string) { hashText(k, s) }
+
+// hashText hashes a text given as a string or its bytes alike.
+func hashText[T string | []byte](k *keyHash, s T) {
 	for i := 0; i < len(s); i++ {
 		k.h ^= uint64(s[i])
 		k.h *= 1099511628211
@@ -230,7 +307,9 @@ func saFirst(r *run, o *opCtx, k SAKind) bool {
 	if !ok || !d.can(r, o) {
 		return false
 	}
-	return newProbe(r, o, k).leads(nil)
+	p := r.newProbe(o, k)
+	defer r.release(p)
+	return p.leads(nil)
 }
 
 // saEnables reports whether Special Activity k may make the Operation
@@ -328,7 +407,7 @@ func opMinCost(r *run, o *opCtx) int {
 // witness, so some choice is always left even where a search from the next
 // answer alone would run out of budget.
 func (o *opCtx) guardSA(r *run, k SAKind) func() {
-	p := newProbe(r, o, k)
+	p := r.newProbe(o, k)
 	from := r.pos
 	at, next := -1, ""
 	r.guard = func(f Faction, id string) bool {
@@ -336,9 +415,12 @@ func (o *opCtx) guardSA(r *run, k SAKind) func() {
 		if at != len(q) {
 			at, next = len(q), p.next(q)
 		}
-		return id == next || p.leads(append(slices.Clip(q), answer{Faction: f, Choice: id}))
+		return id == next || p.leadsAfter(q, answer{Faction: f, Choice: id})
 	}
-	return func() { r.guard = nil }
+	return func() {
+		r.guard = nil
+		r.release(p)
+	}
 }
 
 // next is the next answer of the witness found from the longest beginning
