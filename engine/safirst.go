@@ -124,6 +124,9 @@ func (p *saProbe) witness(trail []answer) ([]answer, bool) {
 func (p *saProbe) searchPath() ([]answer, bool) {
 	n := len(p.path)
 	p.nodes, p.found = 0, nil
+	if n == 0 && !p.mayOpen() {
+		return nil, false
+	}
 	clear(p.failed)
 	// Iterative deepening: short ways of executing the Special Activity
 	// are tried first, so a long walk that leads nowhere does not use the

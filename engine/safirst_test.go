@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -205,4 +206,50 @@ func TestSAFirstNotOffered(t *testing.T) {
 			t.Errorf("did %s, want an Operation only", d)
 		}
 	})
+}
+
+// TestMayOpenSound: where mayOpen finds that no Transport or Deploy done
+// first can open an Assault, the search over every execution agrees, in
+// positions of random games.
+func TestMayOpenSound(t *testing.T) {
+	refused, opened := 0, 0
+	for seed := range 6 {
+		g, err := New(Config{Scenario: Scenarios[seed%2], Seed: uint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(seed), 3))
+		for step := 0; !g.Over(); step++ {
+			if step%4 == 0 {
+				for _, f := range []Faction{JPN, NAT} {
+					o := opCtx{f: f, kind: Assault, saKinds: saKindsFor(f, Assault)}
+					r := &run{s: g.cur.clone(), m: g.m, d: g.d}
+					for _, k := range []SAKind{Transport, Deploy} {
+						d, ok := saDefs[f][k]
+						if !ok || !d.can(r, &o) || opDefs[f][Assault].can(r, &o) {
+							continue
+						}
+						p := r.newProbe(&o, k)
+						if p.mayOpen() {
+							opened++
+							continue
+						}
+						refused++
+						p.nodes = 0
+						if found, _ := p.search(0, 1<<30); found {
+							t.Fatalf("seed %d step %d: %s %s opens an Assault (%v), but mayOpen says it cannot", seed, step, f, k, p.found)
+						}
+					}
+				}
+			}
+			p := g.Prompt()
+			if err := g.Do(p.Faction, p.Choices[rng.IntN(len(p.Choices))].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d positions refused, %d left to the search", refused, opened)
+	if refused == 0 || opened == 0 {
+		t.Errorf("%d refused and %d left to the search: want some of each", refused, opened)
+	}
 }
