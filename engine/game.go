@@ -236,6 +236,7 @@ func (g *Game) answer(a answer) error {
 	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
 		g.base.copyFrom(&g.spare)
+		g.probes.forget()
 		g.trail, g.log = trail, g.log[:logLen]
 		err2 := g.settle()
 		g.forced = g.forced[:0]
@@ -352,6 +353,7 @@ func (g *Game) settle() error {
 		}
 		g.base.copyFrom(&g.cur)
 		g.trail = nil
+		g.probes.forget()
 		if g.halt != nil && g.halt(&g.base) {
 			g.cur.copyFrom(&g.base)
 			g.pending, g.barrier = nil, 0

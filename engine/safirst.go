@@ -64,11 +64,75 @@ type saProbe struct {
 	oSpaces  []SpaceID
 	path     []answer
 	ids      []string
+	// memo, for the search guarding a Special Activity being executed,
+	// keeps what it found for the step's next replays.
+	memo *guardMemo
 }
 
-// probePool keeps searches' scratch from one search to the next: each
-// holds a few copies of the position.
-type probePool struct{ free []*saProbe }
+// probePool keeps searches' scratch from one search to the next (each
+// holds a few copies of the position), and what the searches of each
+// Special Activity being executed first found, for the replays of the
+// step.
+type probePool struct {
+	free   []*saProbe
+	guards []*guardMemo
+}
+
+// guardMemo is what the searches of a Special Activity begun first found,
+// by the answers searched from. A step is replayed for every answer, and
+// the replay guards the Special Activity again from the same position (the
+// step's snapshot and the answers before it), asking again what earlier
+// replays asked: the witness the previous question's search found, above
+// all. A search is a function of that position and its answers alone, so
+// what it found then it finds now.
+type guardMemo struct {
+	at    []answer // the answers of the step up to the Special Activity
+	found map[uint64][]searched
+}
+
+// searched is one search and what it found.
+type searched struct {
+	from    []answer
+	witness []answer
+	ok      bool
+}
+
+// forget drops the guards' memos: the step's snapshot changed.
+func (pool *probePool) forget() { pool.guards = nil }
+
+// guardAt is the memo of the Special Activity begun after the answers at,
+// made if there is none.
+func (pool *probePool) guardAt(at []answer) *guardMemo {
+	for _, g := range pool.guards {
+		if slices.Equal(g.at, at) {
+			return g
+		}
+	}
+	g := &guardMemo{at: slices.Clone(at), found: map[uint64][]searched{}}
+	pool.guards = append(pool.guards, g)
+	return g
+}
+
+// lookup finds the search from answers from, if made.
+func (g *guardMemo) lookup(h uint64, from []answer) (searched, bool) {
+	for _, e := range g.found[h] {
+		if slices.Equal(e.from, from) {
+			return e, true
+		}
+	}
+	return searched{}, false
+}
+
+// trailHash is a hash of a list of answers, in order.
+func trailHash(trail []answer) uint64 {
+	var k keyHash
+	k.init()
+	for _, a := range trail {
+		k.word(uint64(a.Faction))
+		k.text(a.Choice)
+	}
+	return k.h
+}
 
 // newProbe is a search of Special Activity k for the Operation o from the
 // position now. Release it when done.
@@ -91,7 +155,7 @@ func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
 
 // release gives a search's scratch back for the next search.
 func (r *run) release(p *saProbe) {
-	p.o, p.cur, p.found = opCtx{}, opCtx{}, nil
+	p.o, p.cur, p.found, p.memo = opCtx{}, opCtx{}, nil, nil
 	if r.probes != nil {
 		r.probes.free = append(r.probes.free, p)
 	}
@@ -107,7 +171,7 @@ func (p *saProbe) leads(trail []answer) bool {
 // leadsAfter is leads(q followed by a).
 func (p *saProbe) leadsAfter(q []answer, a answer) bool {
 	p.path = append(append(p.path[:0], q...), a)
-	_, ok := p.searchPath()
+	_, ok := p.searchMemo()
 	return ok
 }
 
@@ -117,7 +181,23 @@ func (p *saProbe) leadsAfter(q []answer, a answer) bool {
 // witness whenever it is asked again: the guard relies on that.
 func (p *saProbe) witness(trail []answer) ([]answer, bool) {
 	p.path = append(p.path[:0], trail...)
-	return p.searchPath()
+	return p.searchMemo()
+}
+
+// searchMemo is searchPath, taken from the memo when the step's replays
+// made the same search before.
+func (p *saProbe) searchMemo() ([]answer, bool) {
+	if p.memo == nil {
+		return p.searchPath()
+	}
+	h := trailHash(p.path)
+	if e, ok := p.memo.lookup(h, p.path); ok {
+		return e.witness, e.ok
+	}
+	from := slices.Clone(p.path)
+	w, ok := p.searchPath()
+	p.memo.found[h] = append(p.memo.found[h], searched{from: from, witness: w, ok: ok})
+	return w, ok
 }
 
 // searchPath is witness of the answers in path.
@@ -283,13 +363,20 @@ func (k *keyHash) word(v uint64) {
 
 func (k *keyHash) text(s string) { hashText(k, s) }
 
-// hashText hashes a text given as a string or its bytes alike.
+// hashText hashes a text given as a string or its bytes alike, eight
+// bytes to a word.
 func hashText[T string | []byte](k *keyHash, s T) {
-	for i := 0; i < len(s); i++ {
-		k.h ^= uint64(s[i])
-		k.h *= 1099511628211
+	n := len(s)
+	for ; len(s) >= 8; s = s[8:] {
+		k.word(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
 	}
-	k.word(uint64(len(s)))
+	var w uint64
+	for i := 0; i < len(s); i++ {
+		w |= uint64(s[i]) << (8 * i)
+	}
+	k.word(w)
+	k.word(uint64(n))
 }
 
 func boolBit(v bool) uint64 {
@@ -412,6 +499,9 @@ func opMinCost(r *run, o *opCtx) int {
 func (o *opCtx) guardSA(r *run, k SAKind) func() {
 	p := r.newProbe(o, k)
 	from := r.pos
+	if r.probes != nil {
+		p.memo = r.probes.guardAt(r.trail[:from])
+	}
 	at, next := -1, ""
 	r.guard = func(f Faction, id string) bool {
 		q := r.trail[from:r.pos]
