@@ -394,10 +394,25 @@ type run struct {
 	askedBy Faction
 }
 
-// choiceList collects a prompt's choices.
-type choiceList struct{ list []Choice }
+// choiceList collects a prompt's choices. A bare list is read for its ids
+// only (by a search for a Special Activity done first, safirst.go), so its
+// labels are not formatted.
+type choiceList struct {
+	list []Choice
+	bare bool
+}
 
 func (c *choiceList) add(id, label string) { c.list = append(c.list, Choice{ID: id, Label: label}) }
+
+// addSaid adds a choice labelled t, formatted only if the list is read for
+// its labels.
+func (c *choiceList) addSaid(id string, t text) {
+	label := ""
+	if !c.bare {
+		label = t.String()
+	}
+	c.add(id, label)
+}
 
 // ask poses a question to faction f. gen lists the legal choices; it is not
 // called when the answer is already recorded, which keeps replays cheap. A
@@ -578,13 +593,20 @@ func (r *run) roll() int {
 // revealed marks a card reveal: undo may not cross it.
 func (r *run) revealed() { r.barrier = r.pos }
 
-// note adds a line to the game log when the step commits.
+// note adds a line to the game log when the step commits. A search's runs
+// keep no log.
 func (r *run) note(f Faction, format string, args ...any) {
+	if r.probing {
+		return
+	}
 	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current, Faction: f.String()}, say(format, args...)})
 }
 
 // sys adds a line about the game's own procedure to the log.
 func (r *run) sys(format string, args ...any) {
+	if r.probing {
+		return
+	}
 	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current}, say(format, args...)})
 }
 

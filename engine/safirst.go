@@ -233,7 +233,7 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 	}
 	p.scratch.copyFrom(&p.start)
 	r := &p.r
-	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], notes: r.notes[:0], choices: r.choices, addSpace: r.addSpace, probing: true}
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
 	o := &p.cur
 	*o = p.o
 	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)

@@ -32,7 +32,7 @@ func (p *saProbe) mayOpen() bool {
 	}
 	p.scratch.copyFrom(&p.start)
 	r := &p.r
-	*r = run{s: &p.scratch, m: p.m, d: p.d, notes: r.notes[:0], choices: r.choices, addSpace: r.addSpace, probing: true}
+	*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
 	into := make([]bool, len(p.m.Spaces))
 	reach(r, p.o.f, into)
 	o := &p.cur
