@@ -231,18 +231,8 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 	if p.nodes++; p.nodes > probeBudget {
 		return false, false
 	}
-	p.scratch.copyFrom(&p.start)
-	r := &p.r
-	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
-	o := &p.cur
-	*o = p.o
-	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)
-	o.sa, o.inSA = p.kind, true
-	err := p.def.run(r, o)
-	p.saSpaces = o.saSpaces[:0]
-	// The run appends the answers it applied itself (forced ones) to the
-	// path, beyond this level's.
-	p.path = r.trail
+	r, o := &p.r, &p.cur
+	err := p.runAt(n)
 	if err == nil {
 		o.inSA = false
 		if !opDefs[o.f][o.kind].can(r, o) {
@@ -255,9 +245,16 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 		return false, true
 	}
 	base := r.pos
-	key := p.failKey(r, p.path[:base])
-	if p.failed[key] {
-		return false, true
+	// The point's key is needed to look it up once some point has failed,
+	// and to record it if it fails; until then (most searches) it is not
+	// worked out, and a point that fails is run again for it.
+	var key uint64
+	keyed := len(p.failed) > 0
+	if keyed {
+		key = p.failKey(r, p.path[:base])
+		if p.failed[key] {
+			return false, true
+		}
 	}
 	if base >= maxLen {
 		return false, false
@@ -288,9 +285,30 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 	}
 	p.ids = p.ids[:from]
 	if complete {
+		if !keyed {
+			p.runAt(n) // the same point: the same position and question
+			key = p.failKey(r, p.path[:base])
+		}
 		p.failed[key] = true
 	}
 	return false, complete
+}
+
+// runAt runs the Special Activity given the answers path[:n], in p.r and
+// p.cur. The run appends the answers it applied itself (forced ones) to
+// the path, beyond this level's.
+func (p *saProbe) runAt(n int) error {
+	p.scratch.copyFrom(&p.start)
+	r := &p.r
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
+	o := &p.cur
+	*o = p.o
+	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)
+	o.sa, o.inSA = p.kind, true
+	err := p.def.run(r, o)
+	p.saSpaces = o.saSpaces[:0]
+	p.path = r.trail
+	return err
 }
 
 // failKey identifies a point of the search: the position, the question
