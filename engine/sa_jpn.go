@@ -326,7 +326,9 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 	if err != nil {
 		return err
 	}
-	path := []SpaceID{origin}
+	// The walk's spaces, on the stack unless it is long.
+	var walk [16]SpaceID
+	path := append(walk[:0], origin)
 	tollDue := false
 	for {
 		at := path[len(path)-1]
