@@ -67,6 +67,15 @@ type saProbe struct {
 	// memo, for the search guarding a Special Activity being executed,
 	// keeps what it found for the step's next replays.
 	memo *guardMemo
+	// The guard (guardSA): the run it guards, where the Special
+	// Activity's answers begin there, the next answer of the witness for
+	// the answers up to at, and accept as a function value, made once.
+	guarded  *run
+	from, at int
+	nextID   string
+	accept   func(f Faction, id string) bool
+	// foundBuf holds the witness of the last search that found one.
+	foundBuf []answer
 }
 
 // probePool keeps searches' scratch from one search to the next (each
@@ -155,7 +164,7 @@ func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
 
 // release gives a search's scratch back for the next search.
 func (r *run) release(p *saProbe) {
-	p.o, p.cur, p.found, p.memo = opCtx{}, opCtx{}, nil, nil
+	p.o, p.cur, p.found, p.memo, p.guarded = opCtx{}, opCtx{}, nil, nil, nil
 	if r.probes != nil {
 		r.probes.free = append(r.probes.free, p)
 	}
@@ -176,7 +185,7 @@ func (p *saProbe) leadsAfter(q []answer, a answer) bool {
 }
 
 // witness returns the answers of a completion found from trail (trail
-// included). The search is a function of the position and trail alone
+// included), good until the next search. The search is a function of the position and trail alone
 // (a fresh budget and record of failures each time), so it finds the same
 // witness whenever it is asked again: the guard relies on that.
 func (p *saProbe) witness(trail []answer) ([]answer, bool) {
@@ -196,6 +205,7 @@ func (p *saProbe) searchMemo() ([]answer, bool) {
 	}
 	from := slices.Clone(p.path)
 	w, ok := p.searchPath()
+	w = slices.Clone(w) // kept: the next search reuses the buffer
 	p.memo.found[h] = append(p.memo.found[h], searched{from: from, witness: w, ok: ok})
 	return w, ok
 }
@@ -238,7 +248,8 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 		if !opDefs[o.f][o.kind].can(r, o) {
 			return false, true
 		}
-		p.found = slices.Clone(r.trail[:r.pos])
+		p.foundBuf = append(p.foundBuf[:0], r.trail[:r.pos]...)
+		p.found = p.foundBuf
 		return true, true
 	}
 	if !errors.Is(err, errAwait) || !r.waiting {
@@ -507,31 +518,40 @@ func opMinCost(r *run, o *opCtx) int {
 
 // guardSA makes the Special Activity being begun keep the Operation
 // possible: until it ends, only choices from which it can be completed that
-// way are offered. It returns the function that lifts the guard.
+// way are offered. liftGuard(p) lifts it.
 //
 // A choice is accepted when a search from it finds a completion, and the
 // next answer of a completion found earlier on the way here always is: the
 // search that accepted the previous answer, run again, finds the same
 // witness, so some choice is always left even where a search from the next
 // answer alone would run out of budget.
-func (o *opCtx) guardSA(r *run, k SAKind) func() {
+func (o *opCtx) guardSA(r *run, k SAKind) *saProbe {
 	p := r.newProbe(o, k)
-	from := r.pos
+	p.guarded, p.from, p.at, p.nextID = r, r.pos, -1, ""
 	if r.probes != nil {
-		p.memo = r.probes.guardAt(r.trail[:from])
+		p.memo = r.probes.guardAt(r.trail[:p.from])
 	}
-	at, next := -1, ""
-	r.guard = func(f Faction, id string) bool {
-		q := r.trail[from:r.pos]
-		if at != len(q) {
-			at, next = len(q), p.next(q)
-		}
-		return id == next || p.leadsAfter(q, answer{Faction: f, Choice: id})
+	if p.accept == nil {
+		p.accept = p.accepts
 	}
-	return func() {
-		r.guard = nil
-		r.release(p)
+	r.guard = p.accept
+	return p
+}
+
+// liftGuard lifts the guard guardSA set.
+func (r *run) liftGuard(p *saProbe) {
+	r.guard = nil
+	r.release(p)
+}
+
+// accepts is the guard's test of a choice.
+func (p *saProbe) accepts(f Faction, id string) bool {
+	r := p.guarded
+	q := r.trail[p.from:r.pos]
+	if p.at != len(q) {
+		p.at, p.nextID = len(q), p.next(q)
 	}
+	return id == p.nextID || p.leadsAfter(q, answer{Faction: f, Choice: id})
 }
 
 // next is the next answer of the witness found from the longest beginning
