@@ -214,7 +214,7 @@ func (p *saProbe) searchMemo() ([]answer, bool) {
 func (p *saProbe) searchPath() ([]answer, bool) {
 	n := len(p.path)
 	p.nodes, p.found = 0, nil
-	if n == 0 && !p.mayOpen() {
+	if !p.mayOpen(n) {
 		return nil, false
 	}
 	clear(p.failed)

@@ -1,10 +1,13 @@
 package engine
 
+import "errors"
+
 // What a Special Activity done first cannot do, found without running it.
 //
-// Before a search runs a Special Activity over its possible answers, the
-// pairs whose search is the longest ask a cheap question: could any way of
-// executing it leave the Operation a space? Transport (4.2.2, 4.3.2) and
+// Before a search runs a Special Activity over its possible answers (from
+// its start, or for Deploy from any point of it), the pairs whose search is
+// the longest ask a cheap question: could any way of executing it leave
+// the Operation a space? Transport (4.2.2, 4.3.2) and
 // Deploy (4.2.1) only move the faction's own Troops, and an Assault (3.2.5)
 // needs them in a space whose enemies they can target; the rest of what
 // that space needs (no Floods, the targets, the cost, which Transport's toll
@@ -13,30 +16,36 @@ package engine
 // which would try every walk only to find none (often running out of budget
 // first), is not run: it finds nothing either way.
 
-// mayOpen reports whether some execution of the Special Activity from the
-// start could leave the Operation a space. It is false only where none can.
-func (p *saProbe) mayOpen() bool {
+// mayOpen reports whether some execution of the Special Activity, given
+// the answers path[:n], could leave the Operation a space. It is false only
+// where none can. Transport is judged before its first answer only; Deploy,
+// whose reach does not depend on its answers so far but through the
+// Provinces it has selected, at any point.
+func (p *saProbe) mayOpen(n int) bool {
 	if p.o.kind != Assault {
 		return true
 	}
-	var reach func(r *run, f Faction, into []bool)
+	var reach func(r *run, o *opCtx, into []bool)
 	switch {
-	case p.kind == Transport && p.o.f == JPN:
+	case n == 0 && p.kind == Transport && p.o.f == JPN:
 		reach = jpnTransportRules.reach
-	case p.kind == Transport && p.o.f == NAT:
+	case n == 0 && p.kind == Transport && p.o.f == NAT:
 		reach = natTransportRules.reach
 	case p.kind == Deploy && p.o.f == JPN:
 		reach = deployReach
 	default:
 		return true
 	}
-	p.scratch.copyFrom(&p.start)
-	r := &p.r
-	*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
+	r, o := &p.r, &p.cur
+	if n == 0 {
+		p.scratch.copyFrom(&p.start)
+		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
+		*o = p.o
+	} else if err := p.runAt(n); !errors.Is(err, errAwait) || !r.waiting {
+		return true // it ended or failed there: the search sees that at once
+	}
 	into := make([]bool, len(p.m.Spaces))
-	reach(r, p.o.f, into)
-	o := &p.cur
-	*o = p.o
+	reach(r, o, into)
 	troop := movablePiece(o.f)
 	for i := range p.scratch.Spaces {
 		n := &p.scratch.Spaces[i].Pieces[troop]
@@ -60,8 +69,8 @@ func (p *saProbe) mayOpen() bool {
 // passing on only from those it need not stop on, and the spaces next to
 // them it could end the move in. It ignores that a walk enters each LoC
 // once and the toll's cost: more walks, never fewer.
-func (tr *saTransportRules) reach(r *run, f Faction, into []bool) {
-	m, s := r.m, r.s
+func (tr *saTransportRules) reach(r *run, o *opCtx, into []bool) {
+	m, s, f := r.m, r.s, o.f
 	var queue []SpaceID
 	enter := func(id SpaceID) {
 		if m.Spaces[id].IsLoC() && !into[id] && s.cubesMayEnter(m, f, id) {
@@ -93,14 +102,12 @@ func (tr *saTransportRules) reach(r *run, f Faction, into []bool) {
 	}
 }
 
-// deployReach marks the Provinces Deploy could bring JPN Troops into
-// (4.2.1): any Coastal Province they may enter, whatever the three it may
-// select turn out to be.
-func deployReach(r *run, _ Faction, into []bool) {
+// deployReach marks the Provinces Deploy could still bring JPN Troops into
+// (4.2.1): a Coastal Province they may enter, selected already or while
+// fewer than three are.
+func deployReach(r *run, o *opCtx, into []bool) {
+	room := deployRoom(o)
 	for i := range r.m.Spaces {
-		id := SpaceID(i)
-		if r.m.Spaces[i].IsProvince() && r.m.Spaces[i].Coastal && r.s.cubesMayEnter(r.m, JPN, id) {
-			into[i] = true
-		}
+		into[i] = deployInto(r, o, SpaceID(i), room)
 	}
 }
