@@ -390,7 +390,7 @@ type run struct {
 	// choices, instead of becoming a prompt nobody reads.
 	probing bool
 	waiting bool
-	asked   text
+	asked   *text // the search's own, so the run stays small
 	askedBy Faction
 }
 
@@ -451,7 +451,7 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		return c.list[0].ID, nil
 	}
 	if r.probing {
-		r.asked, r.askedBy, r.waiting = question.frozen(), f, true
+		*r.asked, r.askedBy, r.waiting = question.frozen(), f, true
 		return "", errAwait
 	}
 	r.pending = newPrompt(c.list)

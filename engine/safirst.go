@@ -74,8 +74,10 @@ type saProbe struct {
 	from, at int
 	nextID   string
 	accept   func(f Faction, id string) bool
-	// foundBuf holds the witness of the last search that found one.
+	// foundBuf holds the witness of the last search that found one, and
+	// question the question a run stopped at.
 	foundBuf []answer
+	question text
 }
 
 // probePool keeps searches' scratch from one search to the next (each
@@ -311,7 +313,7 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 func (p *saProbe) runAt(n int) error {
 	p.scratch.copyFrom(&p.start)
 	r := &p.r
-	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true, asked: &p.question}
 	o := &p.cur
 	*o = p.o
 	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)

@@ -39,7 +39,7 @@ func (p *saProbe) mayOpen(n int) bool {
 	r, o := &p.r, &p.cur
 	if n == 0 {
 		p.scratch.copyFrom(&p.start)
-		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true}
+		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true, asked: &p.question}
 		*o = p.o
 	} else if err := p.runAt(n); !errors.Is(err, errAwait) || !r.waiting {
 		return true // it ended or failed there: the search sees that at once
