@@ -50,7 +50,7 @@ type saProbe struct {
 	nodes int // runs of the Special Activity in the current search
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
-	found  []answer // the witness of the last search that found one
+	found  []answer // the witness of the last search that found one (in foundBuf)
 	// Scratch every run of a search reuses, so that a run allocates
 	// nothing of its own: the position it starts from, the run, the
 	// Operation with the Special Activity's spaces, and two stacks. path
@@ -74,8 +74,7 @@ type saProbe struct {
 	from, at int
 	nextID   string
 	accept   func(f Faction, id string) bool
-	// foundBuf holds the witness of the last search that found one, and
-	// question the question a run stopped at.
+	// foundBuf holds found, and question the question a run stopped at.
 	foundBuf []answer
 	question text
 }
@@ -187,9 +186,10 @@ func (p *saProbe) leadsAfter(q []answer, a answer) bool {
 }
 
 // witness returns the answers of a completion found from trail (trail
-// included), good until the next search. The search is a function of the position and trail alone
-// (a fresh budget and record of failures each time), so it finds the same
-// witness whenever it is asked again: the guard relies on that.
+// included), good until the next search. The search is a function of the
+// position and trail alone (a fresh budget and record of failures each
+// time), so it finds the same witness whenever it is asked again: the guard
+// relies on that.
 func (p *saProbe) witness(trail []answer) ([]answer, bool) {
 	p.path = append(p.path[:0], trail...)
 	return p.searchMemo()

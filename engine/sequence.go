@@ -182,10 +182,7 @@ func stepEligible(r *run) error {
 	offer := func(c *choiceList, way int, o opCtx) {
 		r.op = o // checked in place, so that checking allocates nothing
 		if canStart(r, &r.op) {
-			ch, ok := opChoices[way][o.kind]
-			if !ok {
-				ch = Choice{ID: opWays[way].prefix + string(o.kind), Label: opWays[way].label + opLabel(o.kind)}
-			}
+			ch := opChoices[way][o.kind]
 			c.add(ch.ID, ch.Label)
 		}
 	}
@@ -273,14 +270,13 @@ const (
 	wayLargeOffensive
 )
 
-var opWays = [3]struct{ prefix, label string }{
-	wayOp:             {"op:", "Operation: "},
-	wayLimited:        {"limop:", "Limited Operation: "},
-	wayLargeOffensive: {"lo:", "Large Offensive (free, Commitment -1): "},
-}
-
 var opChoices = func() (t [3]map[OpKind]Choice) {
-	for i, w := range opWays {
+	ways := [3]struct{ prefix, label string }{
+		wayOp:             {"op:", "Operation: "},
+		wayLimited:        {"limop:", "Limited Operation: "},
+		wayLargeOffensive: {"lo:", "Large Offensive (free, Commitment -1): "},
+	}
+	for i, w := range ways {
 		t[i] = map[OpKind]Choice{}
 		for k, l := range opLabels {
 			t[i][k] = Choice{ID: w.prefix + string(k), Label: w.label + l}
