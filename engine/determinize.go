@@ -52,6 +52,7 @@ func (g *Game) Determinize(seed uint64) (*Game, error) {
 	seen := h.r.rolls
 	x := seed ^ 0x6a09e667f3bcc909
 	reshuffleHidden(&h.base, h.d, &x)
+	h.probes.forget() // the snapshot the searches started from changed
 	h.reseed = &reseed{after: seen, rng: splitmix(&x)}
 	h.trail = slices.Clone(g.trail)
 	if err := h.settle(); err != nil {

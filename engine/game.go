@@ -65,8 +65,9 @@ type Game struct {
 	// Scratch reused from one replay to the next, so that replaying a step
 	// does not allocate: the run, its log notes, and a copy of the snapshot
 	// to roll back to if the engine fails.
-	r     run
-	spare State
+	r      run
+	probes probePool
+	spare  State
 	// reseed, in a determinization, gives the dice of the current step not
 	// yet seen a new generator (determinize.go).
 	reseed *reseed
@@ -235,6 +236,7 @@ func (g *Game) answer(a answer) error {
 	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
 		g.base.copyFrom(&g.spare)
+		g.probes.forget()
 		g.trail, g.log = trail, g.log[:logLen]
 		err2 := g.settle()
 		g.forced = g.forced[:0]
@@ -316,7 +318,7 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail
@@ -351,6 +353,7 @@ func (g *Game) settle() error {
 		}
 		g.base.copyFrom(&g.cur)
 		g.trail = nil
+		g.probes.forget()
 		if g.halt != nil && g.halt(&g.base) {
 			g.cur.copyFrom(&g.base)
 			g.pending, g.barrier = nil, 0

@@ -23,8 +23,20 @@ func convCostText(r *run, o *opCtx, n int) string {
 	if o.free {
 		return "is free"
 	}
+	if c := convCost(r, o, n); c >= 0 && c < len(costTexts) {
+		return costTexts[c]
+	}
 	return "costs " + strconv.Itoa(convCost(r, o, n))
 }
+
+// costTexts are the usual texts of convCostText, built once: a question
+// says its cost on every replay.
+var costTexts = func() (t [10]string) {
+	for n := range t {
+		t[n] = "costs " + strconv.Itoa(n)
+	}
+	return t
+}()
 
 func convCost(r *run, o *opCtx, n int) int {
 	switch {

@@ -152,7 +152,8 @@ func (o *opCtx) offerSA(r *run, c *choiceList) {
 		} else if d, ok := saDefs[o.f][k]; !ok || !d.can(r, o) {
 			continue
 		}
-		c.add("sa:"+string(k), "Special Activity: "+saLabel(k))
+		id, label := saOffer(k)
+		c.add(id, label)
 	}
 }
 
@@ -168,7 +169,7 @@ func (o *opCtx) doSA(r *run, answer string) error {
 		return fmt.Errorf("engine: unknown special activity %q", answer)
 	}
 	if o.first() {
-		defer o.guardSA(r, k)()
+		defer r.liftGuard(o.guardSA(r, k))
 	}
 	o.sa, o.inSA = k, true
 	r.note(o.f, "%s executes %s.", o.f, saLabel(k))
@@ -313,5 +314,22 @@ var (
 )
 
 func opLabel(k OpKind) string { return opLabels[k] }
+
+// saOffer is the answer offering Special Activity k, and its label.
+func saOffer(k SAKind) (id, label string) {
+	if c, ok := saOfferTable[k]; ok {
+		return c.ID, c.Label
+	}
+	return "sa:" + string(k), "Special Activity: " + saLabel(k)
+}
+
+// saOfferTable holds the answers offering each Special Activity, built once.
+var saOfferTable = func() map[SAKind]Choice {
+	m := map[SAKind]Choice{}
+	for k, l := range saLabels {
+		m[k] = Choice{ID: "sa:" + string(k), Label: "Special Activity: " + l}
+	}
+	return m
+}()
 
 func saLabel(k SAKind) string { return saLabels[k] }

@@ -383,12 +383,36 @@ type run struct {
 	// guard, when set, keeps only the choices it accepts: those from which
 	// a Special Activity done first can still be completed (safirst.go).
 	guard func(f Faction, id string) bool
+	// probes keeps the scratch of those searches for the next ones.
+	probes *probePool
+	// probing marks a run of a search (safirst.go): a question not yet
+	// answered is kept in asked, by askedBy, with its choices left in
+	// choices, instead of becoming a prompt nobody reads.
+	probing bool
+	waiting bool
+	asked   *text // the search's own, so the run stays small
+	askedBy Faction
 }
 
-// choiceList collects a prompt's choices.
-type choiceList struct{ list []Choice }
+// choiceList collects a prompt's choices. A bare list is read for its ids
+// only (by a search for a Special Activity done first, safirst.go), so its
+// labels are not formatted.
+type choiceList struct {
+	list []Choice
+	bare bool
+}
 
 func (c *choiceList) add(id, label string) { c.list = append(c.list, Choice{ID: id, Label: label}) }
+
+// addSaid adds a choice labelled t, formatted only if the list is read for
+// its labels.
+func (c *choiceList) addSaid(id string, t text) {
+	label := ""
+	if !c.bare {
+		label = t.String()
+	}
+	c.add(id, label)
+}
 
 // ask poses a question to faction f. gen lists the legal choices; it is not
 // called when the answer is already recorded, which keeps replays cheap. A
@@ -425,6 +449,10 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		}
 		r.pos++
 		return c.list[0].ID, nil
+	}
+	if r.probing {
+		*r.asked, r.askedBy, r.waiting = question.frozen(), f, true
+		return "", errAwait
 	}
 	r.pending = newPrompt(c.list)
 	*r.pending = Prompt{Faction: f, Question: question.String(), Choices: r.pending.Choices, Step: r.s.Step.Kind, Executing: transfers, Executor: r.executor}
@@ -565,13 +593,20 @@ func (r *run) roll() int {
 // revealed marks a card reveal: undo may not cross it.
 func (r *run) revealed() { r.barrier = r.pos }
 
-// note adds a line to the game log when the step commits.
+// note adds a line to the game log when the step commits. A search's runs
+// keep no log.
 func (r *run) note(f Faction, format string, args ...any) {
+	if r.probing {
+		return
+	}
 	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current, Faction: f.String()}, say(format, args...)})
 }
 
 // sys adds a line about the game's own procedure to the log.
 func (r *run) sys(format string, args ...any) {
+	if r.probing {
+		return
+	}
 	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current}, say(format, args...)})
 }
 

@@ -172,12 +172,12 @@ func deploy(r *run, o *opCtx) error {
 		from, err := r.ask(JPN, say("Deploy (%d of %d Troops moved): move JPN Troops from where?", moved, deployMax), func(c *choiceList) {
 			room := deployRoom(o)
 			if deployFromBox(r) && deployBoxHasDest(r, o, room) {
-				c.add("box:available", fmt.Sprintf("the Available box (%d Troops)", s.Available[JPNTroop]))
+				c.addSaid("box:available", say("the Available box (%d Troops)", s.Available[JPNTroop]))
 			}
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
 				if n := s.Spaces[i].Pieces[JPNTroop]; n > 0 && deployUsable(r, o, id, room) {
-					c.add(r.m.choice(id), fmt.Sprintf("%s (%d Troops)", r.name(id), n))
+					c.addSaid(r.m.choice(id), say("%s (%d Troops)", r.name(id), n))
 				}
 			}
 			if moved > 0 {
@@ -326,7 +326,9 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 	if err != nil {
 		return err
 	}
-	path := []SpaceID{origin}
+	// The walk's spaces, on the stack unless it is long.
+	var walk [16]SpaceID
+	path := append(walk[:0], origin)
 	tollDue := false
 	for {
 		at := path[len(path)-1]
@@ -334,23 +336,23 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 		ans, err := r.ask(f, say("%s Transport: %d %s at %s. Move on to?", f, n, tr.troop, r.name(at)), func(c *choiceList) {
 			for _, a := range r.m.Spaces[at].Adj {
 				if tr.saEnterLoC(r, f, a, path, tollDue) {
-					label := "LoC " + r.name(a)
+					stop, toll := "", ""
 					if tr.stops(&s.Spaces[a]) {
-						label += " (must stop there)"
+						stop = " (must stop there)"
 					}
 					if !tollDue && tr.saTollDue(r, a) {
-						label += " (WLD Troops: pay WLD 1 Resource)"
+						toll = " (WLD Troops: pay WLD 1 Resource)"
 					}
-					c.add(r.m.choice(a), label)
+					c.addSaid(r.m.choice(a), say("LoC %s%s%s", r.name(a), stop, toll))
 				}
 			}
 			if onLoC {
 				for _, a := range r.m.Spaces[at].Adj {
 					if saEndIn(r, f, a, path) {
-						c.add(r.m.choice(a), "end the move in "+r.name(a))
+						c.addSaid(r.m.choice(a), say("end the move in %s", r.name(a)))
 					}
 				}
-				c.add("done", "stop on "+r.name(at))
+				c.addSaid("done", say("stop on %s", r.name(at)))
 			}
 		})
 		if err != nil {

@@ -58,20 +58,20 @@ func govern(r *run, o *opCtx) error {
 		ans, err := r.ask(NAT, say("Govern in %s: which?", r.name(id)), func(c *choiceList) {
 			var buf [5]string
 			for _, opt := range governOptions(r, id, buf[:0]) {
-				var label string
+				var label text
 				switch opt {
 				case "govern:remove_wld":
-					label = "remove a WLD Base to Available"
+					label = say("remove a WLD Base to Available")
 				case "govern:remove_cpc":
-					label = "remove a CPC Base to Available"
+					label = say("remove a CPC Base to Available")
 				case "govern:bases":
-					label = fmt.Sprintf("+%d Resources (1 per NAT Base, up to Pop)", min(p[NATBase], pop))
+					label = say("+%d Resources (1 per NAT Base, up to Pop)", min(p[NATBase], pop))
 				case "govern:support_resources":
-					label = fmt.Sprintf("set Neutral and +%d Resources (3 x Pop)", 3*pop)
+					label = say("set Neutral and +%d Resources (3 x Pop)", 3*pop)
 				case "govern:support_patronage":
-					label = fmt.Sprintf("set Neutral and +%d Patronage (Pop)", pop)
+					label = say("set Neutral and +%d Patronage (Pop)", pop)
 				}
-				c.add(opt, label)
+				c.addSaid(opt, label)
 			}
 		})
 		if err != nil {
@@ -161,7 +161,7 @@ func partisan(r *run, o *opCtx) error {
 				c.add("partisan:place", "place up to 3 NAT Guerrillas")
 			}
 			if partisanLoCs(r, id) {
-				c.add("partisan:sabotage", fmt.Sprintf("Activate Underground NAT Guerrillas (%d) onto adjacent LoCs and Sabotage them", s.Spaces[id].Pieces[NATGuerrilla]))
+				c.addSaid("partisan:sabotage", say("Activate Underground NAT Guerrillas (%d) onto adjacent LoCs and Sabotage them", s.Spaces[id].Pieces[NATGuerrilla]))
 			}
 		})
 		if err != nil {
@@ -197,11 +197,11 @@ func partisanSabotage(r *run, id SpaceID) error {
 		ans, err := r.ask(NAT, say("Partisan Action in %s: %d Underground NAT Guerrillas left. Activate some onto which LoC?", r.name(id), s.Spaces[id].Pieces[NATGuerrilla]), func(c *choiceList) {
 			for _, a := range r.m.Spaces[id].Adj {
 				if r.m.Spaces[a].IsLoC() && mayHold(r.m, NAT, a) {
-					label := r.name(a)
+					sabotage := ""
 					if !s.Spaces[a].Sabotage {
-						label += " (place Sabotage)"
+						sabotage = " (place Sabotage)"
 					}
-					c.add(r.m.choice(a), label)
+					c.addSaid(r.m.choice(a), say("%s%s", r.name(a), sabotage))
 				}
 			}
 			if len(got) > 0 {

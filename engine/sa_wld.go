@@ -65,6 +65,16 @@ func subornNAT(p *Pieces, out []Piece) []Piece {
 	return out
 }
 
+// subornRemoveIDs and subornReplaceIDs are Suborn's answers removing or
+// replacing each kind of piece, built once.
+var subornRemoveIDs, subornReplaceIDs = func() (remove, replace [NumPieces]string) {
+	for k := range remove {
+		remove[k] = "suborn:remove:" + pieceInfo[k].key
+		replace[k] = "suborn:replace:" + pieceInfo[k].key
+	}
+	return remove, replace
+}()
+
 // subornChoices lists what Suborn may do next in a space, given whether the
 // Police and the NAT piece have been dealt with; neutral is only offered
 // before any piece. Each option is affordable (1.8) unless the Special
@@ -74,10 +84,10 @@ func subornChoices(r *run, o *opCtx, id SpaceID, policeDone, natDone bool, c *ch
 	troop := s.canObtain(WLDTroop)
 	offer := func(k Piece) {
 		if cost := subornCost(r, k, false); o.afford(r, cost) {
-			c.add("suborn:remove:"+pieceInfo[k].key, fmt.Sprintf("remove 1 %s to Available (%d Resources)", k, saCost(o, cost)))
+			c.addSaid(subornRemoveIDs[k], say("remove 1 %s to Available (%d Resources)", k, saCost(o, cost)))
 		}
 		if cost := subornCost(r, k, true); troop && o.afford(r, cost) {
-			c.add("suborn:replace:"+pieceInfo[k].key, fmt.Sprintf("replace 1 %s with a WLD Troop (%d Resources)", k, saCost(o, cost)))
+			c.addSaid(subornReplaceIDs[k], say("replace 1 %s with a WLD Troop (%d Resources)", k, saCost(o, cost)))
 		}
 	}
 	if !policeDone && p[JPNPolice] > 0 {
@@ -90,7 +100,7 @@ func subornChoices(r *run, o *opCtx, id SpaceID, policeDone, natDone bool, c *ch
 		}
 	}
 	if !policeDone && !natDone && r.m.Spaces[id].IsProvince() && s.Spaces[id].Support != Neutral && o.afford(r, 2) {
-		c.add("suborn:neutral", fmt.Sprintf("set %s to Neutral (%d Resources)", r.name(id), saCost(o, 2)))
+		c.addSaid("suborn:neutral", say("set %s to Neutral (%d Resources)", r.name(id), saCost(o, 2)))
 	}
 }
 
@@ -139,7 +149,7 @@ func suborn(r *run, o *opCtx) error {
 			ans, err := r.ask(WLD, say("Suborn in %s (WLD Resources %d): which?", r.name(id), s.Resources[WLD]), func(c *choiceList) {
 				subornChoices(r, o, id, policeDone, natDone, c)
 				if policeDone || natDone {
-					c.add("done", "done in "+r.name(id))
+					c.addSaid("done", say("done in %s", r.name(id)))
 				}
 			})
 			if err != nil {

@@ -43,23 +43,132 @@ func ProbeCutoffs() int64 { return probeCutoffs.Load() }
 type saProbe struct {
 	m     *Map
 	d     *Deck
-	start *State
+	start State
 	o     opCtx // the Operation as it was when the Special Activity began
 	kind  SAKind
 	def   saDef
 	nodes int // runs of the Special Activity in the current search
-	// scratch is the position each run of the search starts from.
-	scratch State
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
-	found  []answer // the witness of the last search that found one
+	found  []answer // the witness of the last search that found one (in foundBuf)
+	// Scratch every run of a search reuses, so that a run allocates
+	// nothing of its own: the position it starts from, the run, the
+	// Operation with the Special Activity's spaces, and two stacks. path
+	// holds the answers of the point being run, each level of the search
+	// a prefix of it; ids holds the choices of each level, one after the
+	// other.
+	scratch  State
+	r        run
+	cur      opCtx
+	saSpaces []SpaceID
+	oSpaces  []SpaceID
+	path     []answer
+	ids      []string
+	// memo, for the search guarding a Special Activity being executed,
+	// keeps what it found for the step's next replays.
+	memo *guardMemo
+	// The guard (guardSA): the run it guards, where the Special
+	// Activity's answers begin there, the next answer of the witness for
+	// the answers up to at, and accept as a function value, made once.
+	guarded  *run
+	from, at int
+	nextID   string
+	accept   func(f Faction, id string) bool
+	// foundBuf holds found, and question the question a run stopped at.
+	foundBuf []answer
+	question text
 }
 
-func newProbe(r *run, o *opCtx, k SAKind) *saProbe {
-	p := &saProbe{m: r.m, d: r.d, start: r.s.clone(), o: *o, kind: k, def: saDefs[o.f][k], failed: map[uint64]bool{}}
-	p.o.saSpaces = slices.Clone(o.saSpaces)
+// probePool keeps searches' scratch from one search to the next (each
+// holds a few copies of the position), and what the searches of each
+// Special Activity being executed first found, for the replays of the
+// step.
+type probePool struct {
+	free   []*saProbe
+	guards []*guardMemo
+}
+
+// guardMemo is what the searches of a Special Activity begun first found,
+// by the answers searched from. A step is replayed for every answer, and
+// the replay guards the Special Activity again from the same position (the
+// step's snapshot and the answers before it), asking again what earlier
+// replays asked: the witness the previous question's search found, above
+// all. A search is a function of that position and its answers alone, so
+// what it found then it finds now.
+type guardMemo struct {
+	at    []answer // the answers of the step up to the Special Activity
+	found map[uint64][]searched
+}
+
+// searched is one search and what it found.
+type searched struct {
+	from    []answer
+	witness []answer
+	ok      bool
+}
+
+// forget drops the guards' memos: the step's snapshot changed.
+func (pool *probePool) forget() { pool.guards = nil }
+
+// guardAt is the memo of the Special Activity begun after the answers at,
+// made if there is none.
+func (pool *probePool) guardAt(at []answer) *guardMemo {
+	for _, g := range pool.guards {
+		if slices.Equal(g.at, at) {
+			return g
+		}
+	}
+	g := &guardMemo{at: slices.Clone(at), found: map[uint64][]searched{}}
+	pool.guards = append(pool.guards, g)
+	return g
+}
+
+// lookup finds the search from answers from, if made.
+func (g *guardMemo) lookup(h uint64, from []answer) (searched, bool) {
+	for _, e := range g.found[h] {
+		if slices.Equal(e.from, from) {
+			return e, true
+		}
+	}
+	return searched{}, false
+}
+
+// trailHash is a hash of a list of answers, in order.
+func trailHash(trail []answer) uint64 {
+	var k keyHash
+	k.init()
+	for _, a := range trail {
+		k.word(uint64(a.Faction))
+		k.text(a.Choice)
+	}
+	return k.h
+}
+
+// newProbe is a search of Special Activity k for the Operation o from the
+// position now. Release it when done.
+func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
+	var p *saProbe
+	if pool := r.probes; pool != nil && len(pool.free) > 0 {
+		p = pool.free[len(pool.free)-1]
+		pool.free = pool.free[:len(pool.free)-1]
+	} else {
+		p = &saProbe{failed: map[uint64]bool{}}
+	}
+	p.m, p.d, p.kind, p.def = r.m, r.d, k, saDefs[o.f][k]
+	p.start.copyFrom(r.s)
+	p.o = *o
+	p.oSpaces = append(p.oSpaces[:0], o.saSpaces...)
+	p.o.saSpaces = p.oSpaces
 	p.o.sa, p.o.inSA = "", false
 	return p
+}
+
+// release gives a search's scratch back for the next search.
+func (r *run) release(p *saProbe) {
+	p.o, p.cur, p.found, p.memo, p.guarded = opCtx{}, opCtx{}, nil, nil, nil
+	if r.probes != nil {
+		r.probes.free = append(r.probes.free, p)
+	}
 }
 
 // leads reports whether the Special Activity, given the answers in trail,
@@ -69,18 +178,53 @@ func (p *saProbe) leads(trail []answer) bool {
 	return ok
 }
 
+// leadsAfter is leads(q followed by a).
+func (p *saProbe) leadsAfter(q []answer, a answer) bool {
+	p.path = append(append(p.path[:0], q...), a)
+	_, ok := p.searchMemo()
+	return ok
+}
+
 // witness returns the answers of a completion found from trail (trail
-// included). The search is a function of the position and trail alone
-// (a fresh budget and record of failures each time), so it finds the same
-// witness whenever it is asked again: the guard relies on that.
+// included), good until the next search. The search is a function of the
+// position and trail alone (a fresh budget and record of failures each
+// time), so it finds the same witness whenever it is asked again: the guard
+// relies on that.
 func (p *saProbe) witness(trail []answer) ([]answer, bool) {
+	p.path = append(p.path[:0], trail...)
+	return p.searchMemo()
+}
+
+// searchMemo is searchPath, taken from the memo when the step's replays
+// made the same search before.
+func (p *saProbe) searchMemo() ([]answer, bool) {
+	if p.memo == nil {
+		return p.searchPath()
+	}
+	h := trailHash(p.path)
+	if e, ok := p.memo.lookup(h, p.path); ok {
+		return e.witness, e.ok
+	}
+	from := slices.Clone(p.path)
+	w, ok := p.searchPath()
+	w = slices.Clone(w) // kept: the next search reuses the buffer
+	p.memo.found[h] = append(p.memo.found[h], searched{from: from, witness: w, ok: ok})
+	return w, ok
+}
+
+// searchPath is witness of the answers in path.
+func (p *saProbe) searchPath() ([]answer, bool) {
+	n := len(p.path)
 	p.nodes, p.found = 0, nil
+	if !p.mayOpen(n) {
+		return nil, false
+	}
 	clear(p.failed)
 	// Iterative deepening: short ways of executing the Special Activity
 	// are tried first, so a long walk that leads nowhere does not use the
 	// budget before a short one that works is seen.
 	for _, depth := range []int{4, 8, 1 << 30} {
-		found, complete := p.search(trail, len(trail)+depth)
+		found, complete := p.search(n, n+depth)
 		if found || complete {
 			return p.found, found
 		}
@@ -92,71 +236,110 @@ func (p *saProbe) witness(trail []answer) ([]answer, bool) {
 	return nil, false
 }
 
-// search reports whether a completion exists from trail within maxLen
-// answers, and whether the search was complete (not cut short by maxLen
-// or the budget).
-func (p *saProbe) search(trail []answer, maxLen int) (found, complete bool) {
+// search reports whether a completion exists from the answers path[:n]
+// within maxLen answers, and whether the search was complete (not cut
+// short by maxLen or the budget).
+func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 	if p.nodes++; p.nodes > probeBudget {
 		return false, false
 	}
-	p.scratch.copyFrom(p.start)
-	r := &run{s: &p.scratch, m: p.m, d: p.d, trail: trail}
-	o := p.o
-	o.saSpaces = slices.Clone(p.o.saSpaces)
-	o.sa, o.inSA = p.kind, true
-	err := p.def.run(r, &o)
+	r, o := &p.r, &p.cur
+	err := p.runAt(n)
 	if err == nil {
 		o.inSA = false
-		if !opDefs[o.f][o.kind].can(r, &o) {
+		if !opDefs[o.f][o.kind].can(r, o) {
 			return false, true
 		}
-		p.found = slices.Clone(r.trail[:r.pos])
+		p.foundBuf = append(p.foundBuf[:0], r.trail[:r.pos]...)
+		p.found = p.foundBuf
 		return true, true
 	}
-	if !errors.Is(err, errAwait) || r.pending == nil {
+	if !errors.Is(err, errAwait) || !r.waiting {
 		return false, true
 	}
-	base := r.trail[:r.pos:r.pos]
-	key := p.failKey(r, base)
-	if p.failed[key] {
-		return false, true
+	base := r.pos
+	// The point's key is needed to look it up once some point has failed,
+	// and to record it if it fails; until then (most searches) it is not
+	// worked out, and a point that fails is run again for it.
+	var key uint64
+	keyed := len(p.failed) > 0
+	if keyed {
+		key = p.failKey(r, p.path[:base])
+		if p.failed[key] {
+			return false, true
+		}
 	}
-	if len(base) >= maxLen {
+	if base >= maxLen {
 		return false, false
 	}
 	// The answers ending the Special Activity are tried first: most
-	// positions need little of it.
-	ask := r.pending
+	// positions need little of it. The runs below reuse r, so the question
+	// is read now.
+	by, from := r.askedBy, len(p.ids)
+	for _, c := range r.choices.list {
+		p.ids = append(p.ids, c.ID)
+	}
+	to := len(p.ids)
 	complete = true
 	for _, last := range []bool{true, false} {
-		for _, c := range ask.Choices {
-			if ends(c.ID) != last {
+		for i := from; i < to; i++ {
+			id := p.ids[i]
+			if ends(id) != last {
 				continue
 			}
-			f, done := p.search(append(base, answer{Faction: ask.Faction, Choice: c.ID}), maxLen)
+			p.path = append(p.path[:base], answer{Faction: by, Choice: id})
+			f, done := p.search(base+1, maxLen)
 			if f {
+				p.ids = p.ids[:from]
 				return true, true
 			}
 			complete = complete && done
 		}
 	}
+	p.ids = p.ids[:from]
 	if complete {
+		if !keyed {
+			p.runAt(n) // the same point: the same position and question
+			key = p.failKey(r, p.path[:base])
+		}
 		p.failed[key] = true
 	}
 	return false, complete
+}
+
+// runAt runs the Special Activity given the answers path[:n], in p.r and
+// p.cur. The run appends the answers it applied itself (forced ones) to
+// the path, beyond this level's.
+func (p *saProbe) runAt(n int) error {
+	p.scratch.copyFrom(&p.start)
+	r := &p.r
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true, asked: &p.question}
+	o := &p.cur
+	*o = p.o
+	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)
+	o.sa, o.inSA = p.kind, true
+	err := p.def.run(r, o)
+	p.saSpaces = o.saSpaces[:0]
+	p.path = r.trail
+	return err
 }
 
 // failKey identifies a point of the search: the position, the question
 // asked and its choices, and the answers given, in any order. Answers given
 // in another order that reach the same position and question (Tax in A then
 // B, or B then A) can be completed in the same ways, so a point that led
-// nowhere is not searched again.
+// nowhere is not searched again. The spaces are hashed where they differ
+// from the start: equal positions differ from it in the same spaces.
 func (p *saProbe) failKey(r *run, trail []answer) uint64 {
 	s := r.s
 	var k keyHash
 	k.init()
 	for i := range s.Spaces {
 		st := &s.Spaces[i]
+		if *st == p.start.Spaces[i] {
+			continue
+		}
+		k.word(uint64(i))
 		for _, n := range st.Pieces {
 			k.word(uint64(n))
 		}
@@ -184,8 +367,13 @@ func (p *saProbe) failKey(r *run, trail []answer) uint64 {
 		given += ak.h
 	}
 	k.word(given)
-	k.text(r.pending.Question)
-	for _, c := range r.pending.Choices {
+	var line [256]byte
+	if q, ok := r.asked.appendPlain(line[:0]); ok {
+		hashText(&k, q)
+	} else {
+		k.text(r.asked.String())
+	}
+	for _, c := range r.choices.list {
 		k.text(c.ID)
 	}
 	return k.h
@@ -204,12 +392,22 @@ func (k *keyHash) word(v uint64) {
 	k.h ^= k.h >> 29
 }
 
-func (k *keyHash) text(s string) {
-	for i := 0; i < len(s); i++ {
-		k.h ^= uint64(s[i])
-		k.h *= 1099511628211
+func (k *keyHash) text(s string) { hashText(k, s) }
+
+// hashText hashes a text given as a string or its bytes alike, eight
+// bytes to a word.
+func hashText[T string | []byte](k *keyHash, s T) {
+	n := len(s)
+	for ; len(s) >= 8; s = s[8:] {
+		k.word(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
 	}
-	k.word(uint64(len(s)))
+	var w uint64
+	for i := 0; i < len(s); i++ {
+		w |= uint64(s[i]) << (8 * i)
+	}
+	k.word(w)
+	k.word(uint64(n))
 }
 
 func boolBit(v bool) uint64 {
@@ -230,7 +428,9 @@ func saFirst(r *run, o *opCtx, k SAKind) bool {
 	if !ok || !d.can(r, o) {
 		return false
 	}
-	return newProbe(r, o, k).leads(nil)
+	p := r.newProbe(o, k)
+	defer r.release(p)
+	return p.leads(nil)
 }
 
 // saEnables reports whether Special Activity k may make the Operation
@@ -320,25 +520,40 @@ func opMinCost(r *run, o *opCtx) int {
 
 // guardSA makes the Special Activity being begun keep the Operation
 // possible: until it ends, only choices from which it can be completed that
-// way are offered. It returns the function that lifts the guard.
+// way are offered. liftGuard(p) lifts it.
 //
 // A choice is accepted when a search from it finds a completion, and the
 // next answer of a completion found earlier on the way here always is: the
 // search that accepted the previous answer, run again, finds the same
 // witness, so some choice is always left even where a search from the next
 // answer alone would run out of budget.
-func (o *opCtx) guardSA(r *run, k SAKind) func() {
-	p := newProbe(r, o, k)
-	from := r.pos
-	at, next := -1, ""
-	r.guard = func(f Faction, id string) bool {
-		q := r.trail[from:r.pos]
-		if at != len(q) {
-			at, next = len(q), p.next(q)
-		}
-		return id == next || p.leads(append(slices.Clip(q), answer{Faction: f, Choice: id}))
+func (o *opCtx) guardSA(r *run, k SAKind) *saProbe {
+	p := r.newProbe(o, k)
+	p.guarded, p.from, p.at, p.nextID = r, r.pos, -1, ""
+	if r.probes != nil {
+		p.memo = r.probes.guardAt(r.trail[:p.from])
 	}
-	return func() { r.guard = nil }
+	if p.accept == nil {
+		p.accept = p.accepts
+	}
+	r.guard = p.accept
+	return p
+}
+
+// liftGuard lifts the guard guardSA set.
+func (r *run) liftGuard(p *saProbe) {
+	r.guard = nil
+	r.release(p)
+}
+
+// accepts is the guard's test of a choice.
+func (p *saProbe) accepts(f Faction, id string) bool {
+	r := p.guarded
+	q := r.trail[p.from:r.pos]
+	if p.at != len(q) {
+		p.at, p.nextID = len(q), p.next(q)
+	}
+	return id == p.nextID || p.leadsAfter(q, answer{Faction: f, Choice: id})
 }
 
 // next is the next answer of the witness found from the longest beginning

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -205,4 +207,77 @@ func TestSAFirstNotOffered(t *testing.T) {
 			t.Errorf("did %s, want an Operation only", d)
 		}
 	})
+}
+
+// TestMayOpenSound: where mayOpen finds that no Transport or Deploy done
+// first can open an Assault, before the Special Activity's first answer or
+// (Deploy) part way through it, the search over every execution agrees, in
+// positions of random games.
+func TestMayOpenSound(t *testing.T) {
+	refused, opened, refusedPartWay := 0, 0, 0
+	for seed := range 4 {
+		g, err := New(Config{Scenario: Scenarios[seed%2], Seed: uint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(seed), 3))
+		for step := 0; !g.Over(); step++ {
+			if step%6 == 0 {
+				for _, f := range []Faction{JPN, NAT} {
+					o := opCtx{f: f, kind: Assault, saKinds: saKindsFor(f, Assault)}
+					r := &run{s: g.cur.clone(), m: g.m, d: g.d}
+					for _, k := range []SAKind{Transport, Deploy} {
+						d, ok := saDefs[f][k]
+						if !ok || !d.can(r, &o) {
+							continue
+						}
+						p := r.newProbe(&o, k)
+						p.path = p.path[:0]
+						if p.mayOpen(0) {
+							opened++
+						} else {
+							refused++
+							mustNotOpen(t, p, 0, "seed %d step %d: %s %s", seed, step, f, k)
+						}
+						if k != Deploy {
+							continue
+						}
+						// Part way: answer at random, judging each point.
+						for n := 0; n < 12; {
+							if err := p.runAt(n); !errors.Is(err, errAwait) || !p.r.waiting {
+								break
+							}
+							cs := p.r.choices.list
+							p.path = append(p.path[:p.r.pos], answer{Faction: p.r.askedBy, Choice: cs[rng.IntN(len(cs))].ID})
+							n = len(p.path)
+							if !p.mayOpen(n) {
+								refusedPartWay++
+								mustNotOpen(t, p, n, "seed %d step %d: %s %s after %v", seed, step, f, k, p.path[:n])
+							}
+							p.path = p.path[:n]
+						}
+					}
+				}
+			}
+			p := g.Prompt()
+			if err := g.Do(p.Faction, p.Choices[rng.IntN(len(p.Choices))].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d positions refused (%d part way), %d left to the search", refused+refusedPartWay, refusedPartWay, opened)
+	if refused == 0 || refusedPartWay == 0 || opened == 0 {
+		t.Errorf("%d refused, %d part way and %d left to the search: want some of each", refused, refusedPartWay, opened)
+	}
+}
+
+// mustNotOpen fails the test if the search from path[:n] finds a way of
+// completing the Special Activity that opens the Operation.
+func mustNotOpen(t *testing.T, p *saProbe, n int, format string, args ...any) {
+	t.Helper()
+	p.nodes = 0
+	clear(p.failed)
+	if found, _ := p.search(n, 1<<30); found {
+		t.Fatalf(format+": the search opens an Assault (%v), but mayOpen says nothing can", append(args, p.found)...)
+	}
 }

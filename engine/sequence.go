@@ -179,20 +179,21 @@ func stepEligible(r *run) error {
 		_, firstAct := s.executed()
 		which, opts = "2nd", secondOptions(firstAct.Did)
 	}
-	offer := func(c *choiceList, prefix, label string, o opCtx) {
+	offer := func(c *choiceList, way int, o opCtx) {
 		r.op = o // checked in place, so that checking allocates nothing
 		if canStart(r, &r.op) {
-			c.add(prefix+string(o.kind), label+opLabel(o.kind))
+			ch := opChoices[way][o.kind]
+			c.add(ch.ID, ch.Label)
 		}
 	}
 	ans, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
 		c.add("pass", passLabels[f])
 		for _, k := range FactionOps[f] {
 			if opts.FullOp {
-				offer(c, "op:", "Operation: ", opCtx{f: f, kind: k, saKinds: saKindsFor(f, k)})
+				offer(c, wayOp, opCtx{f: f, kind: k, saKinds: saKindsFor(f, k)})
 			}
 			if opts.LimitedOp {
-				offer(c, "limop:", "Limited Operation: ", opCtx{f: f, kind: k, limited: true})
+				offer(c, wayLimited, opCtx{f: f, kind: k, limited: true})
 			}
 		}
 		if opts.Event {
@@ -205,7 +206,7 @@ func stepEligible(r *run) error {
 		}
 		if f == JPN && !s.LargeOffensiveUsed && s.Commitment > 0 {
 			for _, k := range FactionOps[f] {
-				offer(c, "lo:", "Large Offensive (free, Commitment -1): ", opCtx{f: f, kind: k, free: true, largeOffensive: true, saKinds: saKindsFor(f, k)})
+				offer(c, wayLargeOffensive, opCtx{f: f, kind: k, free: true, largeOffensive: true, saKinds: saKindsFor(f, k)})
 			}
 		}
 	})
@@ -260,6 +261,29 @@ func stepEligible(r *run) error {
 	s.Acts = append(s.Acts, Act{Faction: f, Did: did, LargeOffensive: o.largeOffensive})
 	return nil
 }
+
+// The ways an Operation is offered to an Eligible faction, and the choices
+// offering each Operation each way, built once.
+const (
+	wayOp = iota
+	wayLimited
+	wayLargeOffensive
+)
+
+var opChoices = func() (t [3]map[OpKind]Choice) {
+	ways := [3]struct{ prefix, label string }{
+		wayOp:             {"op:", "Operation: "},
+		wayLimited:        {"limop:", "Limited Operation: "},
+		wayLargeOffensive: {"lo:", "Large Offensive (free, Commitment -1): "},
+	}
+	for i, w := range ways {
+		t[i] = map[OpKind]Choice{}
+		for k, l := range opLabels {
+			t[i][k] = Choice{ID: w.prefix + string(k), Label: w.label + l}
+		}
+	}
+	return t
+}()
 
 // addResources changes a faction's Resources within 0..60 (1.8).
 func (s *State) addResources(f Faction, n int) {
