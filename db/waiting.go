@@ -107,10 +107,10 @@ func scanWaiting(scan func(...any) error) (Waiting, error) {
 	return w, nil
 }
 
-// Waiting lists what every started, active game waits for, in one query:
-// no game is loaded.
+// Waiting lists what every started, active game waits for, in one query,
+// by game id: no game is loaded.
 func (s *Store) Waiting(ctx context.Context) ([]Waiting, error) {
-	return s.queryWaiting(ctx, "waiting games", "")
+	return s.queryWaiting(ctx, "waiting games", " ORDER BY w.game")
 }
 
 // Unshown lists the games that have waited since before on a decision no
@@ -209,7 +209,7 @@ func (s *Store) fillOne(ctx context.Context, id int64) error {
 	}
 	defer tx.Rollback()
 	// Only if nothing changed the game meanwhile: a change writes its own row.
-	cur, err := readInfo(ctx, tx, id)
+	cur, err := s.lockInfo(ctx, tx, id)
 	if err != nil {
 		return err
 	}
