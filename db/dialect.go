@@ -27,6 +27,10 @@ type dialect struct {
 	// lockGame is the statement that locks a game's row for the rest of a
 	// write transaction; "" when the transaction excludes all writers.
 	lockGame string
+	// lockName is the statement that takes a lock named by its argument
+	// for the rest of a write transaction, for a check that spans rows;
+	// "" when the transaction excludes all writers.
+	lockName string
 	// version reads the schema version in a migration's transaction, after
 	// making the transaction exclusive; setVersion writes it.
 	version    func(context.Context, *sql.Tx) (int, error)
@@ -55,6 +59,7 @@ var postgres = &dialect{
 	name:       "postgres",
 	migrations: "migrations/postgres",
 	lockGame:   `SELECT id FROM games WHERE id = ? FOR UPDATE`,
+	lockName:   `SELECT pg_advisory_xact_lock(hashtext(?))`,
 	version: func(ctx context.Context, tx *sql.Tx) (int, error) {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, int64(pgMigrateLock)); err != nil {
 			return 0, err
@@ -96,6 +101,17 @@ func (s *Store) lockInfo(ctx context.Context, tx *sql.Tx, id int64) (Info, error
 		}
 	}
 	return readInfo(ctx, tx, id)
+}
+
+// lockName takes the lock called name for the rest of write transaction
+// tx: of two transactions checking the same rows before a write (say,
+// counting a host's lobbies), the second waits for the first to commit.
+func (s *Store) lockName(ctx context.Context, tx *sql.Tx, name string) error {
+	if s.d.lockName == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, s.d.lockName, name)
+	return err
 }
 
 // unique turns the violation of unique index index into want, keeping the
