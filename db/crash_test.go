@@ -120,7 +120,7 @@ func TestCrash(t *testing.T) {
 func checkAfterCrash(t *testing.T, path string, reported map[[2]int64]bool) {
 	t.Helper()
 	db := rawDB(t, path)
-	if !isPostgresURL(path) {
+	if !IsPostgresURL(path) {
 		var check string
 		if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
 			t.Fatalf("integrity_check: %q, %v", check, err)

@@ -80,9 +80,9 @@ var postgres = &dialect{
 	},
 }
 
-// isPostgresURL reports whether a database name is a PostgreSQL URL
-// rather than a SQLite file.
-func isPostgresURL(name string) bool {
+// IsPostgresURL reports whether a database name (Open's path) is a
+// PostgreSQL URL rather than a SQLite file.
+func IsPostgresURL(name string) bool {
 	return strings.HasPrefix(name, "postgres://") || strings.HasPrefix(name, "postgresql://")
 }
 

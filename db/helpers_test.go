@@ -125,7 +125,7 @@ func open(t testing.TB, path string) *Store {
 func rawDB(t testing.TB, path string) *sql.DB {
 	t.Helper()
 	open := func() (*sql.DB, error) { return sql.Open("sqlite3", path+"?_busy_timeout=10000") }
-	if isPostgresURL(path) {
+	if IsPostgresURL(path) {
 		open = func() (*sql.DB, error) { return openPG(path, nil) }
 	}
 	db, err := open()
@@ -140,7 +140,7 @@ func rawDB(t testing.TB, path string) *sql.DB {
 // and returns the copy's.
 func copyDB(t testing.TB, path string) string {
 	t.Helper()
-	if isPostgresURL(path) {
+	if IsPostgresURL(path) {
 		url, err := pgServer.Copy(ctx, path)
 		if err != nil {
 			t.Fatal(err)

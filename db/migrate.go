@@ -89,3 +89,18 @@ func migrateIn(ctx context.Context, db *sql.DB, d *dialect, ms []migration) erro
 	}
 	return nil
 }
+
+// SchemaVersion is the database's schema version, which Open brought up to
+// the newest this program knows.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	defer tx.Rollback()
+	v, err := s.d.version(ctx, tx)
+	if err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	return v, nil
+}

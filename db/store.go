@@ -84,7 +84,7 @@ type Store struct {
 // opens that database instead (OpenPostgres). A database from a newer
 // program is refused with ErrSchemaTooNew.
 func Open(path string) (*Store, error) {
-	if isPostgresURL(path) {
+	if IsPostgresURL(path) {
 		return OpenPostgres(path)
 	}
 	// The driver reads parameters after '?', so a path cannot hold one.
