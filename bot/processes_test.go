@@ -288,3 +288,29 @@ func (p *player) toBoth(msg fakediscord.Message, id commands.ControlID) {
 		t.Errorf("%d turn messages for decision %d after a click delivered twice, want 1", turns, p.seq)
 	}
 }
+
+// Discord's REST limit is per bot, so several processes share it and may
+// be told to wait (429). A rate-limited call waits as long as Discord says
+// and is sent again, however often: the turn message is edited in place,
+// once, and nothing is dropped or replaced.
+func TestRateLimitedCallsWait(t *testing.T) {
+	w := newWorld(t, worldOptions{route: viaEither})
+	const ch = "651"
+	w.setup(ch, "")
+	f, choice := w.toInPlace(ch)
+	g := w.game(ch)
+	msg, _, _ := w.turnMessage(ch)
+	id, values := control(t, msg, g.Engine.Prompt(), choice)
+	w.fake.Fail(fakediscord.Edits, 2*(len(retryDelays)+1), http.StatusTooManyRequests)
+	w.click(memberFor(f), msg, id, values...)
+	if left := w.fake.Pending(fakediscord.Edits); left != 0 {
+		t.Fatalf("%d rate-limited answers unused: the edit was not sent again", left)
+	}
+	if got := w.game(ch).Seq; got != g.Seq+1 {
+		t.Fatalf("decision %d after the click, want %d", got, g.Seq+1)
+	}
+	if newest := w.oneLiveTurn(ch); newest.ID != msg.ID {
+		t.Error("the turn message was replaced: a rate-limited edit was given up")
+	}
+	w.checkDiscord()
+}
