@@ -43,7 +43,11 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if benchPG.srv != nil {
+		benchPG.srv.Stop()
+	}
+	os.Exit(code)
 }
 
 func serveProcess() error {

@@ -57,6 +57,7 @@ func runOnPostgres(m *testing.M) int {
 		return 1
 	}
 	defer srv.Stop()
+	defer stopDurablePG()
 	fmt.Println("db: running the store's tests again on PostgreSQL")
 	pgServer = srv
 	return m.Run()

@@ -55,13 +55,20 @@ type Server struct {
 	port     int
 	admin    *sql.DB
 	asUser   []string // runs a server binary as the cluster's owner
+	durable  bool
 	next     atomic.Int64
 	stopOnce sync.Once
 }
 
 // Start creates and starts a cluster that trusts local connections, with
 // fsync off: it is for tests, and a crash of the machine may lose it.
-func Start() (*Server, error) {
+func Start() (*Server, error) { return start(false) }
+
+// StartDurable is Start with the server's defaults for durability (fsync,
+// synchronous commits), for benchmarks of durable writes.
+func StartDurable() (*Server, error) { return start(true) }
+
+func start(durable bool) (*Server, error) {
 	bin := Bin()
 	if bin == "" {
 		return nil, ErrUnavailable
@@ -73,7 +80,7 @@ func Start() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{bin: bin, dir: dir}
+	s := &Server{bin: bin, dir: dir, durable: durable}
 	// The server refuses to run as root: run it as the postgres user,
 	// which owns the directory.
 	if os.Geteuid() == 0 {
@@ -107,7 +114,10 @@ func (s *Server) start() error {
 		return err
 	}
 	s.port = port
-	opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -k %s -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", port, s.dir)
+	opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300", port, s.dir)
+	if !s.durable {
+		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	}
 	if out, err := s.run("pg_ctl", "-D", data, "-w", "-t", "60", "-l", filepath.Join(s.dir, "log"), "-o", opts, "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(s.dir, "log"))
 		return fmt.Errorf("pg_ctl start: %v: %s%s", err, out, log)
