@@ -19,32 +19,39 @@ import (
 const pgChannel = "chinaswar_decisions"
 
 // listen drops stale cached games as other processes commit decisions,
-// until the returned stop is called. A lost connection is re-established;
-// meanwhile the seq checks keep the store correct.
+// until the returned stop is called. It returns once listening (or after
+// a few seconds without a connection). A lost connection is
+// re-established; meanwhile the seq checks keep the store correct.
 func (s *Store) listen(url string) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
+	ready := make(chan struct{})
 	go func() {
 		defer close(done)
 		for again := false; ctx.Err() == nil; again = true {
 			// An error is a lost connection: reconnect after a pause.
-			s.listenOnce(ctx, url, again)
+			s.listenOnce(ctx, url, again, ready)
 			select {
 			case <-ctx.Done():
 			case <-time.After(time.Second):
 			}
 		}
 	}()
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+	}
 	return func() {
 		cancel()
 		<-done
 	}
 }
 
-// listenOnce listens on one connection until it fails. After a lost
-// connection (again), the decisions committed while no one listened may
-// have gone by, so every cached game is forgotten once listening.
-func (s *Store) listenOnce(ctx context.Context, url string, again bool) error {
+// listenOnce listens on one connection until it fails, closing ready
+// (once) when it listens. After a lost connection (again), the decisions
+// committed while no one listened may have gone by, so every cached game
+// is forgotten once listening.
+func (s *Store) listenOnce(ctx context.Context, url string, again bool, ready chan struct{}) error {
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		return err
@@ -57,6 +64,8 @@ func (s *Store) listenOnce(ctx context.Context, url string, again bool) error {
 		s.mu.Lock()
 		s.cache = newGames(s.cache.max)
 		s.mu.Unlock()
+	} else {
+		close(ready)
 	}
 	for {
 		n, err := conn.WaitForNotification(ctx)

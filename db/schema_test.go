@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // tableShape is what must agree between a table's two dialects: its
@@ -247,5 +248,37 @@ func TestPostgresMigrations(t *testing.T) {
 	}
 	if v := count(t, db, `SELECT version FROM schema_version`); v != int64(len(newer)) {
 		t.Fatalf("the refused database is at version %d now", v)
+	}
+}
+
+// A decision committed through one store makes the others drop their copy
+// of the game at once (LISTEN/NOTIFY), rather than at their next use.
+func TestOtherStoresDropStaleGames(t *testing.T) {
+	if pgServer == nil {
+		t.Skip("PostgreSQL only")
+	}
+	a, path := openTemp(t)
+	b := open(t, path)
+	id := create(t, a, "chan", "1937", 5)
+	if b.cached(id) == nil {
+		load(t, b, id)
+	}
+	newPlayer(t, a, id, 5, false).play(t, 1)
+	deadline := time.Now().Add(10 * time.Second)
+	for b.cached(id) != nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the other store still holds the game it saw before the decision")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// Its own decisions leave a store's copy in place.
+	g := load(t, b, id)
+	p := g.Engine.Prompt()
+	if _, err := b.Apply(ctx, id, Decision{ExpectSeq: g.Seq, Faction: p.Faction, Choice: p.Choices[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if e := b.cached(id); e == nil || e.seq != g.Seq+1 {
+		t.Fatalf("the deciding store dropped its own game: %+v", e)
 	}
 }
