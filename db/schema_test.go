@@ -282,3 +282,35 @@ func TestOtherStoresDropStaleGames(t *testing.T) {
 		t.Fatalf("the deciding store dropped its own game: %+v", e)
 	}
 }
+
+// One process at a time announces a game's end, and none once it is
+// announced.
+func TestLockAnnouncement(t *testing.T) {
+	a, path := openTemp(t)
+	b := open(t, path)
+	id := create(t, a, "chan", "1937", 5)
+	if err := a.AbandonBy(ctx, id, nil, Event{Action: "abandoned"}); err != nil {
+		t.Fatal(err)
+	}
+	release, ok, err := a.LockAnnouncement(ctx, id)
+	if err != nil || !ok {
+		t.Fatalf("the first lock: %v, %v", ok, err)
+	}
+	if pgServer != nil {
+		if _, ok, err := b.LockAnnouncement(ctx, id); err != nil || ok {
+			t.Fatalf("another store announces it at the same time: %v, %v", ok, err)
+		}
+	}
+	release()
+	release2, ok, err := b.LockAnnouncement(ctx, id)
+	if err != nil || !ok {
+		t.Fatalf("after the release: %v, %v", ok, err)
+	}
+	if err := b.SetAnnounced(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	release2()
+	if _, ok, err := a.LockAnnouncement(ctx, id); err != nil || ok {
+		t.Fatalf("an announced end is locked again: %v, %v", ok, err)
+	}
+}
