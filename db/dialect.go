@@ -58,8 +58,10 @@ const pgMigrateLock = 0x6368696e61737761
 var postgres = &dialect{
 	name:       "postgres",
 	migrations: "migrations/postgres",
-	lockGame:   `SELECT id FROM games WHERE id = ? FOR UPDATE`,
-	lockName:   `SELECT pg_advisory_xact_lock(hashtext(?))`,
+	// NO KEY: writers exclude each other, while other transactions may
+	// still add rows that refer to the game (a turn message, a reminder).
+	lockGame: `SELECT id FROM games WHERE id = ? FOR NO KEY UPDATE`,
+	lockName: `SELECT pg_advisory_xact_lock(hashtext(?))`,
 	version: func(ctx context.Context, tx *sql.Tx) (int, error) {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, int64(pgMigrateLock)); err != nil {
 			return 0, err
