@@ -17,41 +17,63 @@ import (
 // unfinished announcement is left to the next start. On SQLite, which
 // one bot process uses, only the announced flag is checked.
 func (s *Store) LockAnnouncement(ctx context.Context, id int64) (release func(), ok bool, err error) {
-	nothing := func() {}
 	if s.d != postgres {
 		announced, err := isAnnounced(ctx, s.r, id)
-		return nothing, err == nil && !announced, err
+		return func() {}, err == nil && !announced, err
 	}
-	// A session lock, on a connection held until release: the
-	// announcement is posted outside any transaction. Keys are the
-	// negated game ids, apart from the store's other advisory locks.
-	conn, err := s.w.Conn(ctx)
-	if err != nil {
-		return nothing, false, fmt.Errorf("game %d: announcing its end: %w", id, err)
-	}
-	var got bool
-	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(?)`, -id).Scan(&got); err != nil || !got {
-		conn.Close()
-		if err != nil {
-			return nothing, false, fmt.Errorf("game %d: announcing its end: %w", id, err)
-		}
-		return nothing, false, nil
-	}
-	release = func() {
-		// A failed unlock ends the session, which unlocks too.
-		if _, err := conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(?)`, -id); err != nil {
-			conn.Raw(func(any) error { return driver.ErrBadConn }) // discards the connection
-		}
-		conn.Close()
+	// Keys are the negated game ids, apart from the store's other locks.
+	conn, release, ok, err := s.sessionLock(ctx, `pg_try_advisory_lock(?)`, `pg_advisory_unlock(?)`, -id)
+	if err != nil || !ok {
+		return release, false, err
 	}
 	// Read after locking: another process may have announced it since
 	// the caller listed it.
 	announced, err := isAnnounced(ctx, conn, id)
 	if err != nil || announced {
 		release()
-		return nothing, false, err
+		return func() {}, false, err
 	}
 	return release, true, nil
+}
+
+// TryLock takes the lock called name for the caller's process, for work
+// outside the database that one process at a time may do (posting a
+// game's missing turn message), and reports false when another process
+// holds it. release gives it back; a process that dies gives it back too.
+// On SQLite, which one bot process uses, it is always granted.
+func (s *Store) TryLock(ctx context.Context, name string) (release func(), ok bool, err error) {
+	if s.d != postgres {
+		return func() {}, true, nil
+	}
+	// Two-key locks, apart from the one-key locks of LockAnnouncement.
+	_, release, ok, err = s.sessionLock(ctx, `pg_try_advisory_lock(1, hashtext(?))`, `pg_advisory_unlock(1, hashtext(?))`, name)
+	return release, ok, err
+}
+
+// sessionLock tries PostgreSQL advisory lock function lock(key) on a
+// connection it keeps until release, which calls unlock(key): the work it
+// guards happens outside any transaction.
+func (s *Store) sessionLock(ctx context.Context, lock, unlock string, key any) (conn *sql.Conn, release func(), ok bool, err error) {
+	nothing := func() {}
+	conn, err = s.w.Conn(ctx)
+	if err != nil {
+		return nil, nothing, false, fmt.Errorf("lock %v: %w", key, err)
+	}
+	if err := conn.QueryRowContext(ctx, `SELECT `+lock, key).Scan(&ok); err != nil || !ok {
+		conn.Close()
+		if err != nil {
+			return nil, nothing, false, fmt.Errorf("lock %v: %w", key, err)
+		}
+		return nil, nothing, false, nil
+	}
+	release = func() {
+		// A failed unlock ends the session, which unlocks too.
+		if _, err := conn.ExecContext(context.Background(), `SELECT `+unlock, key); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn }) // discards the connection
+		}
+		conn.Close()
+	}
+	return conn, release, true, nil
 }
 
 func isAnnounced(ctx context.Context, q interface {

@@ -314,3 +314,28 @@ func TestLockAnnouncement(t *testing.T) {
 		t.Fatalf("an announced end is locked again: %v, %v", ok, err)
 	}
 }
+
+// A named lock is held by one process at a time (PostgreSQL) and always
+// granted on SQLite.
+func TestTryLock(t *testing.T) {
+	a, path := openTemp(t)
+	b := open(t, path)
+	release, ok, err := a.TryLock(ctx, "turn message of game 1")
+	if err != nil || !ok {
+		t.Fatalf("the first lock: %v, %v", ok, err)
+	}
+	if _, ok, err := b.TryLock(ctx, "turn message of game 1"); err != nil || ok != (pgServer == nil) {
+		t.Fatalf("a second store's lock while the first holds it: %v, %v", ok, err)
+	}
+	other, ok, err := b.TryLock(ctx, "turn message of game 2")
+	if err != nil || !ok {
+		t.Fatalf("another name: %v, %v", ok, err)
+	}
+	other()
+	release()
+	again, ok, err := b.TryLock(ctx, "turn message of game 1")
+	if err != nil || !ok {
+		t.Fatalf("after the release: %v, %v", ok, err)
+	}
+	again()
+}
