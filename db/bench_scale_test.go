@@ -1,10 +1,16 @@
 package db
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -137,7 +143,7 @@ func (fx *decisionsFixture) decide(s *Store, rng *rand.Rand, done, stale *atomic
 		fx.mu.Lock()
 		defer fx.mu.Unlock()
 		if fx.games[slot] == id {
-			nid, err := s.Create(ctx, fmt.Sprintf("bench-%d-%d", slot, id), engine.Config{Scenario: "1937", Seed: rng.Uint64()}, nil)
+			nid, err := s.Create(ctx, fmt.Sprintf("bench-%d-%d-%d", os.Getpid(), slot, id), engine.Config{Scenario: "1937", Seed: rng.Uint64()}, nil)
 			if err != nil {
 				return err
 			}
@@ -195,4 +201,112 @@ func BenchmarkWaitingQuery(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkDecisionsProcesses is BenchmarkDecisions/games=1000 with each
+// store in a process of its own: this test binary run again (the
+// "bench-decide" helper), which opens the database, says it is ready,
+// and on "go" makes its share of the decisions. The time runs from "go"
+// to the last process's end.
+func BenchmarkDecisionsProcesses(b *testing.B) {
+	const games = 1000
+	dir := b.TempDir()
+	for _, procs := range []int{1, 4} {
+		name := fmt.Sprintf("%s/games=%d/processes=%d", dialectName(), games, procs)
+		b.Run(name, func(b *testing.B) {
+			fx := decisionsFixtures[name]
+			if fx == nil {
+				fx = &decisionsFixture{path: openDurable(b, dir, fmt.Sprintf("procs%d", procs))}
+				s := open(b, fx.path)
+				for i := range games {
+					fx.games = append(fx.games, create(b, s, fmt.Sprint("bench-", i), "1937", uint64(i+1)))
+				}
+				s.Close()
+				decisionsFixtures[name] = fx
+			}
+			share := max(b.N, 100) / procs
+			ids := strings.Trim(fmt.Sprint(fx.games), "[]")
+			type child struct {
+				cmd *exec.Cmd
+				in  io.WriteCloser
+				out *bufio.Scanner
+			}
+			var children []child
+			for k := range procs {
+				cmd := helper("bench-decide", "CHINASWAR_DB="+fx.path, "CHINASWAR_GAMES="+ids,
+					"CHINASWAR_SEED="+strconv.Itoa(k), "CHINASWAR_DECISIONS="+strconv.Itoa(share))
+				in, err := cmd.StdinPipe()
+				if err != nil {
+					b.Fatal(err)
+				}
+				out, err := cmd.StdoutPipe()
+				if err != nil {
+					b.Fatal(err)
+				}
+				cmd.Stderr = os.Stderr
+				if err := cmd.Start(); err != nil {
+					b.Fatal(err)
+				}
+				c := child{cmd, in, bufio.NewScanner(out)}
+				if !c.out.Scan() || c.out.Text() != "ready" {
+					b.Fatalf("a process did not start: %q", c.out.Text())
+				}
+				children = append(children, c)
+			}
+			b.ResetTimer()
+			start := time.Now()
+			for _, c := range children {
+				io.WriteString(c.in, "go\n")
+			}
+			var done, stale int64
+			for _, c := range children {
+				var d, s int64
+				if !c.out.Scan() {
+					b.Fatal("a process ended without its count")
+				}
+				if _, err := fmt.Sscan(c.out.Text(), &d, &s); err != nil {
+					b.Fatalf("a process said %q", c.out.Text())
+				}
+				done, stale = done+d, stale+s
+				c.cmd.Wait()
+			}
+			elapsed := time.Since(start)
+			b.StopTimer()
+			b.ReportMetric(float64(done)/elapsed.Seconds(), "decisions/s")
+			b.ReportMetric(float64(stale)/float64(done), "stale/op")
+		})
+	}
+}
+
+// benchDecideChild is the "bench-decide" helper: it makes its share of
+// decisions in the games listed, then prints how many and how many were
+// stale.
+func benchDecideChild(path string, seed uint64) error {
+	s, err := Open(path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	fx := &decisionsFixture{path: path}
+	for _, f := range strings.Fields(os.Getenv("CHINASWAR_GAMES")) {
+		id, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return err
+		}
+		fx.games = append(fx.games, id)
+	}
+	want, _ := strconv.ParseInt(os.Getenv("CHINASWAR_DECISIONS"), 10, 64)
+	fmt.Println("ready")
+	if _, err := bufio.NewReader(os.Stdin).ReadString('\n'); err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(os.Getpid())))
+	var done, stale atomic.Int64
+	for done.Load() < want {
+		if err := fx.decide(s, rng, &done, &stale); err != nil {
+			return err
+		}
+	}
+	fmt.Println(done.Load(), stale.Load())
+	return nil
 }

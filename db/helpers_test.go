@@ -80,6 +80,8 @@ func runHelper(role string) error {
 		return crashChild(path, seed)
 	case "league-crash":
 		return leagueCrashChild(path, seed)
+	case "bench-decide":
+		return benchDecideChild(path, seed)
 	case "race":
 		id, _ := strconv.ParseInt(os.Getenv("CHINASWAR_GAME"), 10, 64)
 		return raceChild(path, id, seed)
