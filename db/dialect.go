@@ -22,7 +22,6 @@ import (
 // (one active game per place, league names) is a unique index whose
 // violation is reported as the store's error (unique).
 type dialect struct {
-	name       string
 	migrations string // the directory of its migrations in migrationFiles
 	// lockGame is the statement that locks a game's row for the rest of a
 	// write transaction; "" when the transaction excludes all writers.
@@ -38,7 +37,6 @@ type dialect struct {
 }
 
 var sqlite = &dialect{
-	name:       "sqlite",
 	migrations: "migrations",
 	version: func(ctx context.Context, tx *sql.Tx) (int, error) {
 		var v int
@@ -56,7 +54,6 @@ var sqlite = &dialect{
 const pgMigrateLock = 0x6368696e61737761
 
 var postgres = &dialect{
-	name:       "postgres",
 	migrations: "migrations/postgres",
 	// NO KEY: writers exclude each other, while other transactions may
 	// still add rows that refer to the game (a turn message, a reminder).
