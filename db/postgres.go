@@ -5,10 +5,12 @@ import (
 	"fmt"
 )
 
-// pgConns bounds each pool's connections to PostgreSQL per process.
-// Writes to different games run at once; writes to one game wait for its
-// row lock.
-const pgConns = 16
+// pgConns bounds each of a store's two pools (writes, reads) of
+// connections to PostgreSQL; with the one that listens, a store holds at
+// most 2*pgConns+1, so that PostgreSQL's default of 100 connections serves
+// five processes. Writes to different games run at once; writes to one
+// game wait for its row lock.
+const pgConns = 8
 
 // OpenPostgres opens the PostgreSQL database at url
 // (postgres://user:password@host:port/name?sslmode=...) and brings its
