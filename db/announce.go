@@ -55,7 +55,9 @@ func (s *Store) TryLock(ctx context.Context, name string) (release func(), ok bo
 // guards happens outside any transaction.
 func (s *Store) sessionLock(ctx context.Context, lock, unlock string, key any) (conn *sql.Conn, release func(), ok bool, err error) {
 	nothing := func() {}
-	conn, err = s.w.Conn(ctx)
+	// Connections of their own: a holder may need the store's others
+	// before it releases (to record what it did).
+	conn, err = s.locks.Conn(ctx)
 	if err != nil {
 		return nil, nothing, false, fmt.Errorf("lock %v: %w", key, err)
 	}

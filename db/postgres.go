@@ -5,12 +5,15 @@ import (
 	"fmt"
 )
 
-// pgConns bounds each of a store's two pools (writes, reads) of
-// connections to PostgreSQL; with the one that listens, a store holds at
-// most 2*pgConns+1, so that PostgreSQL's default of 100 connections serves
-// five processes. Writes to different games run at once; writes to one
-// game wait for its row lock.
-const pgConns = 8
+// A store's connections to PostgreSQL: pgConns for writes, as many for
+// reads, pgLockConns for session locks and one that listens, 17 in all,
+// so that PostgreSQL's default of 100 connections serves five processes.
+// Writes to different games run at once; writes to one game wait for its
+// row lock.
+const (
+	pgConns     = 7
+	pgLockConns = 2
+)
 
 // OpenPostgres opens the PostgreSQL database at url
 // (postgres://user:password@host:port/name?sslmode=...) and brings its
@@ -46,8 +49,20 @@ func OpenPostgres(url string) (*Store, error) {
 	}
 	r.SetMaxOpenConns(pgConns)
 	r.SetMaxIdleConns(pgConns)
-	s := &Store{d: postgres, w: w, r: r, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}
-	s.stop = s.listen(url)
+	locks, err := openPG(url, nil)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	locks.SetMaxOpenConns(pgLockConns)
+	locks.SetMaxIdleConns(pgLockConns)
+	s := &Store{d: postgres, w: w, r: r, locks: locks, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}
+	stopListening := s.listen(url)
+	s.stop = func() {
+		stopListening()
+		locks.Close()
+	}
 	if err := s.fillWaiting(context.Background()); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open postgres: %w", err)

@@ -65,6 +65,9 @@ type Store struct {
 	d *dialect
 	w *sql.DB // the one write connection (SQLite); the writers' pool (PostgreSQL)
 	r *sql.DB // a pool of read-only connections
+	// locks holds session locks while work outside the database is done
+	// (PostgreSQL; announce.go); nil on SQLite.
+	locks *sql.DB
 	// stop ends what the store runs in the background; nil when nothing.
 	stop func()
 
