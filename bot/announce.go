@@ -55,8 +55,18 @@ func (b *Bot) leagueNote(ctx context.Context, id int64) string {
 }
 
 // announceEnd posts the messages that announce game g's end with send, and
-// records the announcement once all were posted.
+// records the announcement once all were posted. An end announced already,
+// or being announced by another process on the same database (one that
+// ended the game while this one started), is left alone.
 func (b *Bot) announceEnd(ctx context.Context, id int64, msgs []message, send func(message) error) error {
+	release, ok, err := b.store.LockAnnouncement(ctx, id)
+	if err != nil {
+		return fmt.Errorf("game %d: announcing its end: %w", id, err)
+	}
+	if !ok {
+		return nil
+	}
+	defer release()
 	for i, m := range msgs {
 		if err := send(m); err != nil {
 			return fmt.Errorf("game %d: announcing its end, part %d: %w", id, i+1, err)

@@ -45,7 +45,8 @@ type world struct {
 	bot    *Bot
 	ep     *httptest.Server // the bot's HTTP interactions endpoint
 	route  route
-	token  bool // the bot has a bot token
+	procs  []*botProcess // bots in other processes, when they serve instead
+	token  bool          // the bot has a bot token
 	rng    *rand.Rand
 	render *fakeRenderer
 	logs   *syncBuffer
@@ -135,6 +136,9 @@ func (w *world) restart() {
 // bot to finish with it.
 func (w *world) deliver(i *discordgo.Interaction) *fakediscord.Interaction {
 	w.t.Helper()
+	if len(w.procs) > 0 {
+		return w.deliverTo(w.procs[w.rng.IntN(len(w.procs))], i)
+	}
 	r := w.route
 	if r == viaEither {
 		r = route(w.rng.IntN(2))

@@ -176,12 +176,15 @@ func (b *Bot) PostMissingTurns(ctx context.Context) error {
 		if _, ai := commands.AILevel(w.Player); ai || commands.IsConsolePlace(w.Place) {
 			continue // the AI's run posts the turn after its own
 		}
-		if _, err := (reminders{b}).repostTurn(ctx, w, true); err != nil {
+		if _, err := (reminders{b}).repostTurn(ctx, w, true); err != nil && !errors.Is(err, errTurnElsewhere) {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
 }
+
+// errTurnElsewhere: another process is posting the turn message.
+var errTurnElsewhere = errors.New("another process is posting its turn message")
 
 // repostTurn posts a turn message for w's decision, which none shows, in
 // the game's channel and records it; it returns what a reminder calls it.
@@ -191,6 +194,15 @@ func (r reminders) repostTurn(ctx context.Context, w db.Waiting, ping bool) (str
 	l := b.channelLock(w.Place)
 	l.Lock()
 	defer l.Unlock()
+	// And across processes sharing a database.
+	release, ok, err := b.store.TryLock(ctx, fmt.Sprint("turn message of game ", w.Game))
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", fmt.Errorf("game %d: %w", w.Game, errTurnElsewhere)
+	}
+	defer release()
 	g, err := b.tables.View(ctx, w.Game)
 	if err != nil {
 		return "", err

@@ -70,7 +70,7 @@ func (s *Store) decide(ctx context.Context, id int64, kind string, d Decision) (
 		return Applied{}, fmt.Errorf("game %d: %w", id, err)
 	}
 	defer tx.Rollback()
-	info, err := readInfo(ctx, tx, id)
+	info, err := s.lockInfo(ctx, tx, id)
 	if err != nil {
 		return Applied{}, err
 	}

@@ -16,7 +16,13 @@ import (
 // that writers, in WAL mode, do not wait on), written to a temporary file
 // that replaces destPath only when complete, so a failed backup never
 // leaves a half-written copy under the real name.
+//
+// On PostgreSQL the database server is backed up instead (pg_dump), and
+// Backup refuses.
 func (s *Store) Backup(ctx context.Context, destPath string) error {
+	if s.d != sqlite {
+		return fmt.Errorf("backup to %s: the games are in PostgreSQL; back them up with pg_dump", destPath)
+	}
 	// A -wal file beside the destination belongs to a database still open
 	// there; SQLite would apply it to the new copy and corrupt it.
 	if _, err := os.Stat(destPath + "-wal"); err == nil {

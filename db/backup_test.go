@@ -9,6 +9,7 @@ import (
 // A backup taken while a game is being played is a sound database in which
 // every game replays.
 func TestBackup(t *testing.T) {
+	sqliteOnly(t)
 	if testing.Short() {
 		t.Skip("plays whole games to back up (-short)")
 	}

@@ -16,6 +16,7 @@ import (
 // (synchronous=FULL). Reports the median and 99th percentile too, which
 // include the decisions that write a snapshot.
 func BenchmarkApply(b *testing.B) {
+	sqliteOnly(b) // BenchmarkDecisions measures both databases
 	s, _ := openTemp(b)
 	rng := rand.New(rand.NewPCG(1, 1))
 	var id int64
@@ -48,6 +49,7 @@ func reportPercentiles(b *testing.B, took []time.Duration) {
 // and from scratch (the replay from the seed, checking every snapshot, of a
 // first load).
 func BenchmarkLoad(b *testing.B) {
+	sqliteOnly(b)
 	s, _ := openTemp(b)
 	done := create(b, s, "done", "1938", 61)
 	newPlayer(b, s, done, 61, false).play(b, -1)
@@ -82,6 +84,7 @@ func BenchmarkLoad(b *testing.B) {
 
 // Database growth per finished game, with its WAL checkpointed.
 func BenchmarkGrowth(b *testing.B) {
+	sqliteOnly(b)
 	s, path := openTemp(b)
 	size := func() int64 {
 		if _, err := s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {

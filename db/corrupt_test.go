@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"database/sql"
 	"errors"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -22,7 +20,7 @@ func TestTamperedGame(t *testing.T) {
 		seq    int64 // where Replay must place the problem
 	}{
 		{"snapshot unreadable", func(t *testing.T, db *sql.DB, id int64) {
-			exec1(t, db, `UPDATE snapshots SET state = x'0badc0de' WHERE game = ? AND seq = 250`, id)
+			exec1(t, db, `UPDATE snapshots SET state = ? WHERE game = ? AND seq = 250`, []byte{0x0b, 0xad, 0xc0, 0xde}, id)
 		}, ErrCorrupt, 250},
 		{"snapshot JSON edited", func(t *testing.T, db *sql.DB, id int64) {
 			editSnapshot(t, db, id, 250, func(js []byte) []byte {
@@ -65,18 +63,15 @@ func TestTamperedGame(t *testing.T) {
 	done := create(t, s, "done", "1937", 23)
 	newPlayer(t, s, done, 23, true).play(t, -1)
 	s.Close() // which checkpoints the WAL into the file
-	data, err := os.ReadFile(clean)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "games.db")
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := copyDB(t, clean)
 			db := rawDB(t, path)
-			exec1(t, db, `DROP TRIGGER decisions_no_update`)
+			if pgServer != nil {
+				exec1(t, db, `DROP TRIGGER decisions_no_update ON decisions`)
+			} else {
+				exec1(t, db, `DROP TRIGGER decisions_no_update`)
+			}
 			tc.tamper(t, db, victim)
 			rows := func() int64 {
 				return count(t, db, `SELECT (SELECT COUNT(*) FROM decisions) * 1000 + (SELECT COUNT(*) FROM snapshots)`)

@@ -120,16 +120,18 @@ func TestCrash(t *testing.T) {
 func checkAfterCrash(t *testing.T, path string, reported map[[2]int64]bool) {
 	t.Helper()
 	db := rawDB(t, path)
-	var check string
-	if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
-		t.Fatalf("integrity_check: %q, %v", check, err)
+	if !IsPostgresURL(path) {
+		var check string
+		if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+			t.Fatalf("integrity_check: %q, %v", check, err)
+		}
 	}
 	for k := range reported {
 		if n := count(t, db, `SELECT COUNT(*) FROM decisions WHERE game = ? AND seq = ?`, k[0], k[1]); n != 1 {
 			t.Fatalf("reported decision %d of game %d is stored %d times", k[1], k[0], n)
 		}
 	}
-	if n := count(t, db, `SELECT COUNT(*) FROM (SELECT game FROM decisions GROUP BY game HAVING COUNT(*) <> MAX(seq))`); n != 0 {
+	if n := count(t, db, `SELECT COUNT(*) FROM (SELECT game FROM decisions GROUP BY game HAVING COUNT(*) <> MAX(seq)) gaps`); n != 0 {
 		t.Fatalf("%d games have gaps in their log", n)
 	}
 	db.Close()

@@ -10,6 +10,7 @@ import (
 // until SQLite refuses one: the refusal is ErrDiskFull, keeps SQLite's own
 // error, and leaves the game as it was at its last committed decision.
 func TestDiskFull(t *testing.T) {
+	sqliteOnly(t)
 	s, _ := openTemp(t)
 	id := create(t, s, "full", "1937", 3)
 	p := newPlayer(t, s, id, 3, false)

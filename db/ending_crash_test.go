@@ -115,11 +115,19 @@ func TestLeagueEndSurvivesKill(t *testing.T) {
 			}
 			close(lines)
 		}()
-		// Kill it at once after a game ends, or at a random moment.
+		// Kill it at once after a game ends (even kills), or at a random
+		// moment (odd ones). A game takes seconds, more on a loaded
+		// machine or on PostgreSQL: the deadline only catches a stuck child.
 		killAt := time.After(time.Duration(100+rng.IntN(1500)) * time.Millisecond)
+		if kill%2 == 0 {
+			killAt = nil
+		}
+		deadline := time.After(2 * time.Minute)
 	run:
 		for {
 			select {
+			case <-deadline:
+				t.Fatalf("no game ended within the deadline: %s", stderr.String())
 			case line, ok := <-lines:
 				if !ok {
 					cmd.Wait()

@@ -64,7 +64,7 @@ func (s *Store) inTx(ctx context.Context, id int64, ev Event, do func(tx *sql.Tx
 		return fmt.Errorf("game %d: %s: %w", id, ev.Action, err)
 	}
 	defer tx.Rollback()
-	info, err := readInfo(ctx, tx, id)
+	info, err := s.lockInfo(ctx, tx, id)
 	if err != nil {
 		return err
 	}

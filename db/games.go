@@ -177,14 +177,11 @@ func insertGame(ctx context.Context, tx *sql.Tx, info *Info, seats map[engine.Fa
 			return err
 		}
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (place, scenario, options, seed, deck, engine, status, created, updated, lobby, host)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, info.Place, info.Scenario, info.Options, int64(info.Seed), info.Deck,
-		info.Engine, info.Status, info.Created.UnixMilli(), info.Updated.UnixMilli(), info.Lobby, info.Host)
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (place, scenario, options, seed, deck, engine, status, created, updated, lobby, host)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, info.Place, info.Scenario, info.Options, int64(info.Seed), info.Deck,
+		info.Engine, info.Status, info.Created.UnixMilli(), info.Updated.UnixMilli(), info.Lobby, info.Host).Scan(&info.ID)
 	if err != nil {
-		return err
-	}
-	if info.ID, err = res.LastInsertId(); err != nil {
-		return err
+		return unique(err, "games_one_active_per_place", ErrPlaceTaken)
 	}
 	for f, seat := range seats {
 		if err := setSeat(ctx, tx, info.ID, f, seat); err != nil {
@@ -277,7 +274,7 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st Status) (err error) 
 		return fmt.Errorf("game %d: set status: %w", id, err)
 	}
 	defer tx.Rollback()
-	info, err := readInfo(ctx, tx, id)
+	info, err := s.lockInfo(ctx, tx, id)
 	if err != nil {
 		return err
 	}
@@ -291,7 +288,7 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st Status) (err error) 
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, problem = '', updated = ? WHERE id = ?`,
 		st, now().UnixMilli(), id); err != nil {
-		return fmt.Errorf("game %d: set status: %w", id, err)
+		return fmt.Errorf("game %d: set status: %w", id, unique(err, "games_one_active_per_place", ErrPlaceTaken))
 	}
 	if st == Abandoned {
 		if err := s.finish(ctx, tx, info, nil, now()); err != nil {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/chinaswar/chinaswar/db/pgtest"
 	"github.com/chinaswar/chinaswar/engine"
 )
 
@@ -19,6 +20,9 @@ import (
 // binary with helperEnv naming the part to play; TestMain dispatches it.
 const helperEnv = "CHINASWAR_DB_TEST_HELPER"
 
+// The store's tests run twice: on SQLite, then on PostgreSQL when its server
+// binaries are present (db/pgtest). CHINASWAR_TEST_DB=sqlite or
+// postgres runs one pass only.
 func TestMain(m *testing.M) {
 	if role := os.Getenv(helperEnv); role != "" {
 		if err := runHelper(role); err != nil {
@@ -27,7 +31,45 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	only := os.Getenv("CHINASWAR_TEST_DB")
+	code := 0
+	if only != "postgres" {
+		code = m.Run()
+	}
+	if code == 0 && only != "sqlite" {
+		code = runOnPostgres(m)
+	}
+	os.Exit(code)
+}
+
+// pgServer is the PostgreSQL server of the tests' second pass; nil in the
+// first, on SQLite.
+var pgServer *pgtest.Server
+
+func runOnPostgres(m *testing.M) int {
+	srv, err := pgtest.Start()
+	if errors.Is(err, pgtest.ErrUnavailable) {
+		fmt.Println(pgtest.Hint)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "starting PostgreSQL for the tests:", err)
+		return 1
+	}
+	defer srv.Stop()
+	defer stopDurablePG()
+	fmt.Println("db: running the store's tests again on PostgreSQL")
+	pgServer = srv
+	return m.Run()
+}
+
+// sqliteOnly skips a test of what only SQLite has (its file, its pragmas)
+// in the PostgreSQL pass.
+func sqliteOnly(t testing.TB) {
+	t.Helper()
+	if pgServer != nil {
+		t.Skip("SQLite only")
+	}
 }
 
 func runHelper(role string) error {
@@ -38,6 +80,8 @@ func runHelper(role string) error {
 		return crashChild(path, seed)
 	case "league-crash":
 		return leagueCrashChild(path, seed)
+	case "bench-decide":
+		return benchDecideChild(path, seed)
 	case "race":
 		id, _ := strconv.ParseInt(os.Getenv("CHINASWAR_GAME"), 10, 64)
 		return raceChild(path, id, seed)
@@ -54,10 +98,19 @@ func helper(role string, env ...string) *exec.Cmd {
 
 var ctx = context.Background()
 
-// openTemp opens a new database in a temporary directory.
+// openTemp opens a new database: a file in a temporary directory, or a new
+// PostgreSQL database in the PostgreSQL pass. It returns the database's
+// path or URL.
 func openTemp(t testing.TB) (*Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "games.db")
+	if pgServer != nil {
+		url, err := pgServer.NewDatabase(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = url
+	}
 	return open(t, path), path
 }
 
@@ -74,12 +127,38 @@ func open(t testing.TB, path string) *Store {
 // rawDB opens path without the store, for inspecting and tampering.
 func rawDB(t testing.TB, path string) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite3", path+"?_busy_timeout=10000")
+	open := func() (*sql.DB, error) { return sql.Open("sqlite3", path+"?_busy_timeout=10000") }
+	if IsPostgresURL(path) {
+		open = func() (*sql.DB, error) { return openPG(path, nil) }
+	}
+	db, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// copyDB copies the closed database at path (a file or a PostgreSQL URL)
+// and returns the copy's.
+func copyDB(t testing.TB, path string) string {
+	t.Helper()
+	if IsPostgresURL(path) {
+		url, err := pgServer.Copy(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return url
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(t.TempDir(), "games.db")
+	if err := os.WriteFile(dest, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dest
 }
 
 func exec1(t testing.TB, db *sql.DB, query string, args ...any) {

@@ -7,7 +7,9 @@ import (
 
 // Turn messages are recorded without waiting for the disk, and leave the
 // write connection waiting for it again: decisions stay durable.
+// (PostgreSQL scopes its setting to the one transaction: SET LOCAL.)
 func TestTurnWritesLeaveDecisionsDurable(t *testing.T) {
+	sqliteOnly(t)
 	s, _ := openTemp(t)
 	id := create(t, s, "here", "1937", 1)
 	synchronous := func() int {

@@ -112,13 +112,11 @@ func (s *Store) CreateLeague(ctx context.Context, guild, name, creator, creatorN
 		return League{}, fmt.Errorf("create league: %w", err)
 	}
 	t := now()
-	res, err := tx.ExecContext(ctx, `INSERT INTO leagues (guild, name, creator, created) VALUES (?, ?, ?, ?)`, guild, name, creator, t.UnixMilli())
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO leagues (guild, name, creator, created) VALUES (?, ?, ?, ?) RETURNING id`,
+		guild, name, creator, t.UnixMilli()).Scan(&id)
 	if err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
-	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
+		return League{}, fmt.Errorf("create league %q: %w", name, unique(err, "leagues_name", ErrLeagueExists))
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league, member, name, joined) VALUES (?, ?, ?, ?)`, id, creator, creatorName, t.UnixMilli()); err != nil {
 		return League{}, fmt.Errorf("create league: %w", err)
@@ -172,7 +170,7 @@ func (s *Store) JoinLeague(ctx context.Context, league int64, member, name strin
 	if _, err := s.w.ExecContext(ctx, `UPDATE league_members SET name = ? WHERE league = ? AND member = ?`, name, league, member); err != nil {
 		return false, fmt.Errorf("league %d: join: %w", league, err)
 	}
-	res, err := s.w.ExecContext(ctx, `INSERT INTO league_members (league, member, name, joined) SELECT id, ?, ?, ? FROM leagues WHERE id = ?
+	res, err := s.w.ExecContext(ctx, `INSERT INTO league_members (league, member, name, joined) SELECT id, ?, ?, CAST(? AS BIGINT) FROM leagues WHERE id = ?
 		ON CONFLICT (league, member) DO NOTHING`, member, name, now().UnixMilli(), league)
 	if err != nil {
 		return false, fmt.Errorf("league %d: join: %w", league, err)

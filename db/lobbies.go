@@ -59,6 +59,10 @@ func (s *Store) OpenLobby(ctx context.Context, l Lobby, lim LobbyLimits) (_ int6
 		if c.cap <= 0 || c.arg == "" {
 			continue
 		}
+		// Of two lobbies opened at once, the second counts the first.
+		if err := s.lockName(ctx, tx, "lobbies: "+c.where+c.arg); err != nil {
+			return 0, fmt.Errorf("create game: counting lobbies: %w", err)
+		}
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE lobby = 1 AND status = 'active' AND `+c.where, c.arg).Scan(&n); err != nil {
 			return 0, fmt.Errorf("create game: counting lobbies: %w", err)

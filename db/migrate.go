@@ -11,22 +11,29 @@ import (
 	"strings"
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
 
 // migration is one schema change. Its version is the number in its file
 // name (NNNN_what.sql) and the schema version it produces, which the
-// database keeps in PRAGMA user_version.
+// database keeps (dialect.version). Each dialect has its own files, with
+// the same numbers: migrations/ for SQLite, migrations/postgres/ for
+// PostgreSQL.
 type migration struct {
 	version int
 	name    string
 	sql     string
 }
 
-// readMigrations lists the migrations in fsys in order, checking that they
-// are numbered from 1 without gaps.
+// readMigrations lists SQLite's migrations in fsys in order, checking that
+// they are numbered from 1 without gaps.
 func readMigrations(fsys fs.FS) ([]migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
+	return readMigrationsIn(fsys, sqlite.migrations)
+}
+
+// readMigrationsIn lists the migrations in directory dir of fsys.
+func readMigrationsIn(fsys fs.FS, dir string) ([]migration, error) {
+	names, err := fs.Glob(fsys, dir+"/*.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -46,18 +53,24 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 	return ms, nil
 }
 
-// migrate brings the schema to the last of ms, all pending migrations in one
-// transaction so a failure leaves the database as it was. The transaction
-// is IMMEDIATE, so two processes starting at once migrate one after the
-// other.
+// migrate brings a SQLite schema to the last of ms (migrateIn).
 func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
+	return migrateIn(ctx, db, sqlite, ms)
+}
+
+// migrateIn brings the schema to the last of ms, all pending migrations in
+// one transaction so a failure leaves the database as it was. The dialect
+// makes the transaction exclusive (SQLite's is IMMEDIATE; PostgreSQL's
+// takes a lock), so two processes starting at once migrate one after the
+// other.
+func migrateIn(ctx context.Context, db *sql.DB, d *dialect, ms []migration) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback()
-	var v int
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	v, err := d.version(ctx, tx)
+	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	if v > len(ms) {
@@ -67,7 +80,7 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+		if err := d.setVersion(ctx, tx, m.version); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
@@ -75,4 +88,19 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// SchemaVersion is the database's schema version, which Open brought up to
+// the newest this program knows.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	defer tx.Rollback()
+	v, err := s.d.version(ctx, tx)
+	if err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	return v, nil
 }

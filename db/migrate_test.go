@@ -12,6 +12,7 @@ import (
 )
 
 func TestMigrations(t *testing.T) {
+	sqliteOnly(t)
 	ms, err := readMigrations(migrationFiles)
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +84,7 @@ func TestMigrations(t *testing.T) {
 // TestMigrateFromV3: a database at schema version 3, with games, upgrades
 // to leagues with its games intact.
 func TestMigrateFromV3(t *testing.T) {
+	sqliteOnly(t)
 	ms, err := readMigrations(migrationFiles)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // TestFilesArePrivate: the database, its WAL and a backup hold members' ids
 // and names, so only their owner may read them.
 func TestFilesArePrivate(t *testing.T) {
+	sqliteOnly(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "games.db")
 	s, err := Open(path)

@@ -121,7 +121,7 @@ func (s *Store) ClaimReminder(ctx context.Context, key ReminderKey, rev int64, n
 	args := []any{ms(next.Since), ms(next.Last), next.Count, next.Escalated, next.TimedOut, ms(next.SnoozedUntil)}
 	if rev == 0 {
 		res, err = s.w.ExecContext(ctx, `INSERT INTO reminder_states (since, last, count, escalated, timed_out, snoozed_until, game, player, rev)
-			SELECT ?, ?, ?, ?, ?, ?, id, ?, 1 FROM games WHERE id = ? AND status = 'active'
+			SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), id, CAST(? AS TEXT), 1 FROM games WHERE id = ? AND status = 'active'
 			ON CONFLICT (game, player) DO NOTHING`, append(args, key.Player, key.Game)...)
 	} else {
 		res, err = s.w.ExecContext(ctx, `UPDATE reminder_states SET since = ?, last = ?, count = ?, escalated = ?, timed_out = ?,
@@ -140,7 +140,7 @@ func (s *Store) ClaimReminder(ctx context.Context, key ReminderKey, rev int64, n
 // SetReminderSettings stores game id's reminder settings.
 func (s *Store) SetReminderSettings(ctx context.Context, id int64, rs ReminderSettings) error {
 	_, err := s.w.ExecContext(ctx, `INSERT INTO reminder_settings (game, interval, escalate_after, stop_after, timeout, on_timeout)
-		SELECT id, ?, ?, ?, ?, ? FROM games WHERE id = ?
+		SELECT id, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT) FROM games WHERE id = ?
 		ON CONFLICT (game) DO UPDATE SET interval = excluded.interval, escalate_after = excluded.escalate_after,
 			stop_after = excluded.stop_after, timeout = excluded.timeout, on_timeout = excluded.on_timeout`,
 		rs.Interval.Milliseconds(), rs.EscalateAfter, rs.StopAfter, rs.Timeout.Milliseconds(), rs.OnTimeout, id)

@@ -1,4 +1,4 @@
-// Package db stores games in SQLite. Each game is an append-only log of
+// Package db stores games in SQLite or PostgreSQL. Each game is an append-only log of
 // decisions plus snapshots of the engine state.
 //
 // The decisions are the truth: a game runs for weeks, and the worst thing the
@@ -7,9 +7,11 @@
 // reproduce every snapshot, which is how a rules change that alters stored
 // games is caught (ErrDiverged) before anyone plays on.
 //
-// Every write goes through one connection in BEGIN IMMEDIATE transactions, so
-// writes are serialised within a process and, through SQLite's lock and a
-// busy timeout, across processes. A decision names the sequence number its
+// On SQLite every write goes through one connection in BEGIN IMMEDIATE
+// transactions, so writes are serialised within a process and, through
+// SQLite's lock and a busy timeout, across processes. On PostgreSQL, which
+// several processes share, a write to a game locks the game's row instead
+// (dialect.go). A decision names the sequence number its
 // sender saw; one against an older number is refused with ErrStale, and one
 // repeating an idempotency key returns the first result. Together these make
 // each click count exactly once.
@@ -60,8 +62,14 @@ const busyTimeoutMS = 10000
 // Store is an open games database. It is safe for concurrent use, and
 // several processes may open the same file.
 type Store struct {
-	w *sql.DB // the one write connection
+	d *dialect
+	w *sql.DB // the one write connection (SQLite); the writers' pool (PostgreSQL)
 	r *sql.DB // a pool of read-only connections
+	// locks holds session locks while work outside the database is done
+	// (PostgreSQL; announce.go); nil on SQLite.
+	locks *sql.DB
+	// stop ends what the store runs in the background; nil when nothing.
+	stop func()
 
 	mu       sync.Mutex
 	cache    *games         // games in memory between decisions
@@ -77,9 +85,13 @@ type Store struct {
 
 // Open opens or creates the database at path (a file: the store uses two
 // connection pools, so ":memory:" would be two databases) and brings its
-// schema up to date. A database from a newer program is refused with
-// ErrSchemaTooNew.
+// schema up to date. A path that is a PostgreSQL URL (postgres://...)
+// opens that database instead (OpenPostgres). A database from a newer
+// program is refused with ErrSchemaTooNew.
 func Open(path string) (*Store, error) {
+	if IsPostgresURL(path) {
+		return OpenPostgres(path)
+	}
 	// The driver reads parameters after '?', so a path cannot hold one.
 	if strings.Contains(path, "?") {
 		return nil, fmt.Errorf("open %s: the database path may not contain '?'", path)
@@ -106,7 +118,7 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
-	s := &Store{w: w, r: r, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}
+	s := &Store{d: sqlite, w: w, r: r, cache: newGames(DefaultCacheSize), verified: map[int64]bool{}}
 	if err := s.fillWaiting(context.Background()); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -128,6 +140,9 @@ func createPrivate(path string) error {
 
 // Close closes the database. Committed decisions are on disk already.
 func (s *Store) Close() error {
+	if s.stop != nil {
+		s.stop()
+	}
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 

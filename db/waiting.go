@@ -78,7 +78,7 @@ func writeWaiting(ctx context.Context, tx *sql.Tx, id, seq int64, g *engine.Game
 // when it shows the decision waited on, and the reminder settings: every
 // join is on a primary key.
 const waitingQuery = `SELECT w.game, w.seq, w.faction, w.player, w.step, w.action_choice, w.pass_legal, w.since, g.place,
-	t.game IS NOT NULL, COALESCE(t.guild, ''), COALESCE(t.channel, ''), COALESCE(t.message, ''),
+	CASE WHEN t.game IS NULL THEN 0 ELSE 1 END, COALESCE(t.guild, ''), COALESCE(t.channel, ''), COALESCE(t.message, ''),
 	COALESCE(r.interval, 0), COALESCE(r.escalate_after, 0), COALESCE(r.stop_after, 0), COALESCE(r.timeout, 0),
 	COALESCE(r.on_timeout, '')
 	FROM waiting w JOIN games g ON g.id = w.game
@@ -111,10 +111,10 @@ func scanWaiting(scan func(...any) error, w *Waiting) error {
 	return nil
 }
 
-// Waiting lists what every started, active game waits for, in one query:
-// no game is loaded.
+// Waiting lists what every started, active game waits for, in one query,
+// by game id: no game is loaded.
 func (s *Store) Waiting(ctx context.Context) ([]Waiting, error) {
-	return s.queryWaiting(ctx, "waiting games", "")
+	return s.queryWaiting(ctx, "waiting games", " ORDER BY w.game")
 }
 
 // Unshown lists the games that have waited since before on a decision no
@@ -215,7 +215,7 @@ func (s *Store) fillOne(ctx context.Context, id int64) error {
 	}
 	defer tx.Rollback()
 	// Only if nothing changed the game meanwhile: a change writes its own row.
-	cur, err := readInfo(ctx, tx, id)
+	cur, err := s.lockInfo(ctx, tx, id)
 	if err != nil {
 		return err
 	}

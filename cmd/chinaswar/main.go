@@ -17,13 +17,14 @@ var subcommands = map[string]struct {
 	run  func(args []string) error
 	help string
 }{
-	"play":   {playCmd, "play a game in the terminal (hot-seat or scripted)"},
-	"sim":    {simCmd, "play random games and check the engine's invariants"},
-	"arena":  {arenaCmd, "measure AI players against a field, seat by seat, on paired seeds"},
-	"render": {renderCmd, "draw a board position to a PNG file"},
-	"replay": {replayCmd, "re-run stored games under the current rules and report divergence"},
-	"backup": {backupCmd, "copy the database with SQLite's online backup"},
-	"serve":  {serveCmd, "run the Discord bot (see docs/discord.md)"},
+	"play":    {playCmd, "play a game in the terminal (hot-seat or scripted)"},
+	"sim":     {simCmd, "play random games and check the engine's invariants"},
+	"arena":   {arenaCmd, "measure AI players against a field, seat by seat, on paired seeds"},
+	"render":  {renderCmd, "draw a board position to a PNG file"},
+	"replay":  {replayCmd, "re-run stored games under the current rules and report divergence"},
+	"backup":  {backupCmd, "copy the database with SQLite's online backup"},
+	"migrate": {migrateCmd, "bring the database's schema up to date (serve does it too)"},
+	"serve":   {serveCmd, "run the Discord bot (see docs/discord.md)"},
 }
 
 // The streams subcommands read and write. run points them at its arguments,

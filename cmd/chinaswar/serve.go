@@ -140,13 +140,15 @@ func parseServe(args []string) (serveOptions, error) {
 	var o serveOptions
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.dbPath, "db", "chinaswar.db", "SQLite database file, created if missing")
+	dbPath := dbFlag(fs)
 	fs.StringVar(&o.addr, "http", "", "serve Discord's HTTP interactions endpoint on this address (e.g. :8080) instead of using the gateway")
 	pub := fs.String("public-key", os.Getenv("DISCORD_PUBLIC_KEY"), "the application's public key in hex, for --http (default $DISCORD_PUBLIC_KEY)")
 	fs.StringVar(&o.guild, "guild", "", "register the slash commands in this guild only, which is instant (for testing), instead of globally")
 	fs.BoolVar(&o.noRegister, "no-register", false, "do not register the slash commands at start")
 	fs.IntVar(&o.shard, "shard", 0, "gateway shard of this process (0-based)")
 	fs.IntVar(&o.shards, "shards", 1, "number of gateway shards (needed from 2,500 guilds)")
+	fs.IntVar(&o.shard, "shard-id", 0, "the same as --shard")
+	fs.IntVar(&o.shards, "shard-count", 1, "the same as --shards")
 	fs.BoolVar(&o.logJSON, "log-json", false, "log JSON lines instead of text")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -154,6 +156,7 @@ func parseServe(args []string) (serveOptions, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	o.dbPath = *dbPath
 	o.token = os.Getenv("DISCORD_TOKEN")
 	const docs = "see docs/discord.md"
 	switch {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 
 	"github.com/chinaswar/chinaswar/db"
@@ -15,7 +16,7 @@ import (
 // games the change would break, and where.
 func replayCmd(args []string) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	dbPath := fs.String("db", "chinaswar.db", "SQLite database of games")
+	dbPath := dbFlag(fs)
 	game := fs.Int64("game", 0, "id of the game to replay; 0 replays every game")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -82,10 +83,57 @@ func backupCmd(args []string) error {
 }
 
 // openExisting opens a games database that must exist already: db.Open
-// would create an empty one at a mistyped path.
+// would create an empty one at a mistyped path. A PostgreSQL database is
+// created by its server's administrator.
 func openExisting(path string) (*db.Store, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("no games database: %w", err)
+	if !db.IsPostgresURL(path) {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("no games database: %w", err)
+		}
 	}
 	return db.Open(path)
+}
+
+// dbFlag defines the --db flag of the commands that open the games
+// database. A PostgreSQL URL holds a password, which a command line shows
+// to every user of the machine: $CHINASWAR_DB keeps it out of sight.
+func dbFlag(fs *flag.FlagSet) *string {
+	def := os.Getenv("CHINASWAR_DB")
+	if def == "" {
+		def = "chinaswar.db"
+	}
+	return fs.String("db", def, "games database: a SQLite file (created if missing), or a PostgreSQL URL postgres://USER:PASSWORD@HOST:PORT/NAME shared by several processes (default $CHINASWAR_DB, else chinaswar.db)")
+}
+
+// migrateCmd brings a games database's schema up to date and reports its
+// version. Every command that opens the database does the same; this one
+// upgrades a shared database before new processes start on it.
+func migrateCmd(args []string) error {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	dbPath := dbFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	st, err := db.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	v, err := st.SchemaVersion(context.Background())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s is at schema version %d\n", redactURL(*dbPath), v)
+	return nil
+}
+
+// redactURL hides the password of a database URL, for printing.
+func redactURL(name string) string {
+	if u, err := url.Parse(name); err == nil && db.IsPostgresURL(name) {
+		return u.Redacted()
+	}
+	return name
 }

@@ -173,6 +173,7 @@ type Interaction struct {
 	Original string
 	// deferredReply is set from a type 5 answer until the first edit.
 	deferredReply bool
+	answered      bool // an answer is being recorded
 	Followups     []string
 	Choices       []map[string]any // an autocomplete answer
 }
@@ -287,8 +288,17 @@ func (s *Server) Close() { s.srv.Close() }
 // Client is an http.Client for discordgo.Session.Client that sends
 // requests for Discord to the fake.
 func (s *Server) Client() *http.Client {
-	target, _ := url.Parse(s.srv.URL)
-	return &http.Client{Timeout: 20 * time.Second, Transport: rewrite{target: target, base: s.srv.Client().Transport}}
+	return ClientOf(s.URL())
+}
+
+// URL is the fake's address, for ClientOf in another process.
+func (s *Server) URL() string { return s.srv.URL }
+
+// ClientOf is Client for the fake at address fake (Server.URL), which may
+// run in another process.
+func ClientOf(fake string) *http.Client {
+	target, _ := url.Parse(fake)
+	return &http.Client{Timeout: 20 * time.Second, Transport: rewrite{target: target, base: http.DefaultTransport}}
 }
 
 type rewrite struct {
@@ -519,11 +529,12 @@ func (s *Server) answer(it *Interaction, data []byte) error {
 		return err
 	}
 	s.mu.Lock()
-	if it.Type != 0 {
+	if it.Type != 0 || it.answered {
 		s.DoubleAcks++
 		s.mu.Unlock()
 		return errAcked
 	}
+	it.answered = true // of two answers at once (two processes), one is first
 	it.Latency = time.Since(it.Sent)
 	s.mu.Unlock()
 	if it.Latency > AckLimit {
