@@ -29,7 +29,7 @@ type result struct {
 }
 
 // maxTries bounds the completions tried per first answer.
-const maxTries = 24
+const maxTries = 64
 
 // maxRolloutDecisions bounds one rollout; a Campaign of 13 cards takes
 // a few hundred decisions.
@@ -57,12 +57,14 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 		}
 		firsts = firsts[:limit]
 	}
-	// Each first answer is completed several times by the rollout policy,
-	// each completion scored on the position just after the action, and
-	// the best few kept as candidates: an Operation's value lies in its
-	// spaces, and a random completion rarely picks good ones.
+	// Each first answer is completed several times by the rollout policy
+	// (up to twice the budget in all: a completion stops at the end of the
+	// action, so it costs a small part of a simulation), each completion
+	// scored on the position just after the action, and the best few kept
+	// as candidates: an Operation's value lies in its spaces, and a random
+	// completion rarely picks good ones.
 	keep := min(max(1, sims/(8*len(firsts))), 3)
-	tries := min(max(keep, sims/len(firsts)), maxTries)
+	tries := min(max(keep, 2*sims/len(firsts)), maxTries)
 	var cands []*candidate
 	seen := map[string]bool{}
 	for i, first := range firsts {
