@@ -13,7 +13,7 @@ import (
 // arenaCmd measures AI players against a field (see package arena).
 func arenaCmd(args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	agents := fs.String("agents", "normal,random", `agents to measure, comma-separated: random, easy, normal, hard, slow; "cheat-LEVEL" searches on copies of the real game (it knows the deck and the dice), to measure what playing fair costs`)
+	agents := fs.String("agents", "normal,random", `agents to measure, comma-separated: random, basic (the rollout policy, no search), easy, normal, hard, slow; "cheat-LEVEL" searches on copies of the real game (it knows the deck and the dice), to measure what playing fair costs`)
 	field := fs.String("field", "random", "who plays the other three seats")
 	games := fs.Int("games", 50, "games per cell (agent x faction x scenario); game k of every cell uses the same seed")
 	seed := fs.Uint64("seed", 1, "seed of the first game")

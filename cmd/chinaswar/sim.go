@@ -19,7 +19,7 @@ func simCmd(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	options := fs.String("options", "", "optional rules, comma-separated: "+fmt.Sprint(engine.OptionNames))
 	fast := fs.Bool("fast", false, "skip the invariant checks (timing only)")
-	policy := fs.String("policy", "random", `who plays: random, easy, normal, hard or slow for every seat, or per faction, e.g. "NAT=normal,JPN=easy" (others random)`)
+	policy := fs.String("policy", "random", `who plays: random, basic (the AI's rollout policy, no search), easy, normal, hard or slow for every seat, or per faction, e.g. "NAT=normal,JPN=easy" (others random)`)
 	complete := fs.Bool("check-complete", false, "check at every prompt that each offered choice can be completed (slow)")
 	if err := fs.Parse(args); err != nil {
 		return err

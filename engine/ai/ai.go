@@ -36,7 +36,12 @@ var (
 	Slow   = Level{Name: "Slow", Sims: 28800}
 )
 
-// Levels lists the levels in order of strength.
+// Basic plays by the rollout policy alone, without searching: thousands of
+// games a minute, for studies that need many games between players of one
+// strength (the balance of the deck). It is not offered to players.
+var Basic = Level{Name: "Basic"}
+
+// Levels lists the levels offered to players, in order of strength.
 var Levels = []Level{Easy, Normal, Hard, Slow}
 
 // ParseLevel reads a level name, case-insensitively.
@@ -137,6 +142,9 @@ func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
 		return pl.answers[pl.next-1], nil, nil
 	}
 	p.plans++
+	if p.Level.Sims == 0 {
+		return policy(g, pr, &rand{mix(p.seed, p.plans)}), nil, nil
+	}
 	sample := p.Sample
 	if sample == nil {
 		sample = (*engine.Game).Determinize

@@ -7,11 +7,15 @@ import (
 	"github.com/chinaswar/chinaswar/engine"
 )
 
-// TestGameWithAISeats plays whole games with tiny budgets in every seat
-// kind: no engine error, no illegal choice, and equal seeds replay equally.
+// TestGameWithAISeats plays whole games with tiny budgets, Basic and
+// random seats: no engine error, no illegal choice, and equal seeds replay equally.
 func TestGameWithAISeats(t *testing.T) {
 	tiny := Seat{Level: Level{Name: "Tiny", Sims: 4}}
-	seats := [engine.NumFactions]Seat{tiny, tiny, Random, tiny}
+	basic, err := ParseSeat("basic")
+	if err != nil || basic.IsRandom() || basic.Level != Basic {
+		t.Fatalf("ParseSeat(basic) = %+v, %v", basic, err)
+	}
+	seats := [engine.NumFactions]Seat{tiny, tiny, Random, basic}
 	for _, sc := range engine.Scenarios {
 		a, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, nil)
 		if err != nil {
@@ -24,7 +28,8 @@ func TestGameWithAISeats(t *testing.T) {
 		if a.Result == nil || a.Decisions != b.Decisions || a.Result.Narrative != b.Result.Narrative {
 			t.Fatalf("%s: equal seeds played differently: %d vs %d decisions", sc, a.Decisions, b.Decisions)
 		}
-		if len(a.Stats[engine.NAT].Think) == 0 || len(a.Stats[engine.WLD].Think) != 0 {
+		// Basic plays by the policy alone: no plans, so no think times.
+		if len(a.Stats[engine.NAT].Think) == 0 || len(a.Stats[engine.WLD].Think) != 0 || len(a.Stats[engine.CPC].Think) != 0 {
 			t.Errorf("%s: think times recorded for the wrong seats", sc)
 		}
 	}

@@ -8,8 +8,9 @@ import (
 	"github.com/chinaswar/chinaswar/engine"
 )
 
-// Seat says who plays a faction in a match: an AI level, or, with a zero
-// Level, uniformly random legal choices (a fuzzer, not a baseline).
+// Seat says who plays a faction in a match: an AI level (Basic included),
+// or, with a zero Level, uniformly random legal choices (a fuzzer, not a
+// baseline).
 type Seat struct {
 	Level Level
 	// Sample replaces the AI's determinization (experiments only).
@@ -20,7 +21,7 @@ type Seat struct {
 var Random = Seat{}
 
 // IsRandom reports whether the seat plays uniformly at random.
-func (s Seat) IsRandom() bool { return s.Level.Sims == 0 }
+func (s Seat) IsRandom() bool { return s.Level.Name == "" }
 
 func (s Seat) String() string {
 	if s.IsRandom() {
@@ -29,10 +30,13 @@ func (s Seat) String() string {
 	return strings.ToLower(s.Level.Name)
 }
 
-// ParseSeat reads "random" or a level name.
+// ParseSeat reads "random", "basic" or a level name.
 func ParseSeat(s string) (Seat, error) {
-	if strings.EqualFold(s, "random") {
+	switch {
+	case strings.EqualFold(s, "random"):
 		return Random, nil
+	case strings.EqualFold(s, Basic.Name):
+		return Seat{Level: Basic}, nil
 	}
 	l, err := ParseLevel(s)
 	return Seat{Level: l}, err

@@ -11,7 +11,8 @@ import (
 // cheap and better than uniform: a uniform count cashes about half of
 // NAT's Patronage at every Resources Phase, which costs NAT some 13 victory
 // points a game and makes every NAT plan look bad. So counts follow sound
-// rules, Passing is rare, and Operations go on for several spaces.
+// rules, Passing and Large Offensives are rare, Operations go on for
+// several spaces, and JPN keeps its cubes on the LoCs that make its Econ.
 
 // reserve is the Resources a faction keeps in hand when Patronage or Aid
 // could be turned into Resources: enough for an Operation.
@@ -23,31 +24,71 @@ func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 	if strings.HasPrefix(cs[0].ID, "count:") {
 		return countRule(h.State(), pr)
 	}
-	var pass, done int = -1, -1
+	if pr.Faction == engine.JPN {
+		if id, ok := jpnRule(h, pr, rng); ok {
+			return id
+		}
+	}
+	// Passing gives up the card, and a Large Offensive costs JPN a point
+	// of Commitment, a victory point (2.3.8): both are rare. Otherwise an
+	// Operation goes on for about five spaces.
+	var plain, rare []int
+	stop, odds := -1, 0.05
 	for i, c := range cs {
 		switch {
 		case c.ID == "pass":
-			pass = i
+			stop = i
+		case strings.HasPrefix(c.ID, "lo:"):
+			rare = append(rare, i)
 		case c.ID == "done" || c.ID == "decline":
-			done = i
+			stop, odds = i, 0.2
+		default:
+			plain = append(plain, i)
 		}
 	}
-	stop := pass
-	odds := 0.05 // Passing gives up the card
-	if stop < 0 {
-		stop, odds = done, 0.2 // an Operation of about five spaces
-	}
-	if stop < 0 {
-		return cs[rng.intn(len(cs))].ID
-	}
-	if rng.float() < odds {
+	switch u := rng.float(); {
+	case stop >= 0 && (u < odds || len(plain)+len(rare) == 0):
 		return cs[stop].ID
+	case len(rare) > 0 && (u < odds+0.05 || len(plain) == 0):
+		return cs[rare[rng.intn(len(rare))]].ID
+	case len(plain) > 0:
+		return cs[plain[rng.intn(len(plain))]].ID
 	}
-	i := rng.intn(len(cs) - 1)
-	if i >= stop {
-		i++
+	return cs[rng.intn(len(cs))].ID
+}
+
+// jpnRule answers the questions where JPN's Econ (its share of the victory
+// total, 7.2) is plainly at stake: JPN cubes on LoCs stay there.
+func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (string, bool) {
+	switch {
+	case pr.Step == "redeploy" && pr.Has("done"):
+		return "done", true // 6.4: moving is optional
+	case strings.HasPrefix(pr.Question, "JPN Patrol (") && strings.Contains(pr.Question, "choose a destination LoC"):
+		// 3.2.3: a LoC with Econ and no JPN cube yet is what Patrol gains.
+		m, st := h.Map(), h.State()
+		var gain []string
+		for _, c := range pr.Choices {
+			if id, ok := m.ID(c.Label); ok && m.Spaces[id].Econ > 0 && st.Spaces[id].Pieces.JPNCubes() == 0 {
+				gain = append(gain, c.ID)
+			}
+		}
+		if len(gain) > 0 {
+			return gain[rng.intn(len(gain))], true
+		}
+	case strings.HasPrefix(pr.Question, "Commitment Phase:"):
+		// 6.5: Troops above Commitment leave the map; from off the LoCs.
+		m := h.Map()
+		var off []string
+		for _, c := range pr.Choices {
+			if id, ok := m.ID(c.Label); ok && !m.Spaces[id].IsLoC() {
+				off = append(off, c.ID)
+			}
+		}
+		if len(off) > 0 {
+			return off[rng.intn(len(off))], true
+		}
 	}
-	return cs[i].ID
+	return "", false
 }
 
 // countRule answers a "how many" question by a rule of thumb for what the

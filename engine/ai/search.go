@@ -28,6 +28,9 @@ type result struct {
 	sims    int
 }
 
+// maxTries bounds the completions tried per first answer.
+const maxTries = 64
+
 // maxRolloutDecisions bounds one rollout; a Campaign of 13 cards takes
 // a few hundred decisions.
 const maxRolloutDecisions = 2000
@@ -54,33 +57,41 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 		}
 		firsts = firsts[:limit]
 	}
-	// A few more completions of the same first answers when the budget
-	// allows, since an Operation's value lies in its spaces.
-	want := min(max(len(firsts), sims/8), 3*len(firsts))
+	// Each first answer is completed several times by the rollout policy
+	// (up to twice the budget in all: a completion stops at the end of the
+	// action, so it costs a small part of a simulation), each completion
+	// scored on the position just after the action, and the best few kept
+	// as candidates: an Operation's value lies in its spaces, and a random
+	// completion rarely picks good ones.
+	keep := min(max(1, sims/(8*len(firsts))), 3)
+	tries := min(max(keep, 2*sims/len(firsts)), maxTries)
 	var cands []*candidate
 	seen := map[string]bool{}
-	for i := 0; i < want && len(cands) < sims; i++ {
-		first := firsts[i%len(firsts)]
-		c := &candidate{answers: []string{first.ID}}
-		v, won, labels, err := simulate(g, sample, me, c, mix(seed, 0), mix(seed, uint64(1000+i)), true)
+	for i, first := range firsts {
+		done, err := screen(g, sample, me, first, tries, seed, mix(seed, 1<<40+uint64(i)), seen)
 		if err != nil {
 			return result{}, err
 		}
-		key := strings.Join(c.answers, "\x00")
-		if seen[key] {
-			continue
+		for _, c := range done[:min(keep, len(done))] {
+			c.sum = 0 // the screening score, which simulations replace
+			cands = append(cands, c)
 		}
-		seen[key] = true
-		c.action = describe(first, labels)
-		c.add(v, won)
-		cands = append(cands, c)
 	}
-	used := len(cands)
+	used := 0
 	// Successive halving: spread what is left of the budget over the
 	// surviving candidates round by round, keeping the better half. The
 	// k-th simulation of every candidate uses the same determinization, so
 	// candidates are compared on the same cards and dice.
 	alive := slices.Clone(cands)
+	if len(alive) == 1 {
+		// Nothing to compare, but the explanation still gives a rate.
+		v, won, err := simulate(g, sample, me, alive[0], mix(seed, 0), mix(seed, 1<<40))
+		if err != nil {
+			return result{}, err
+		}
+		alive[0].add(v, won)
+		used++
+	}
 	for rounds := ceilLog2(len(alive)); len(alive) > 1 && used < sims; rounds-- {
 		per := max(1, (sims-used)/(max(rounds, 1)*len(alive)))
 		for _, c := range alive {
@@ -88,7 +99,7 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 				if used >= sims {
 					break
 				}
-				v, won, _, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(used)<<20|uint64(c.n)), false)
+				v, won, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(used)<<20|uint64(c.n)))
 				if err != nil {
 					return result{}, err
 				}
@@ -114,9 +125,39 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 	})
 	res := result{answers: best.answers, sims: used}
 	for _, c := range cands[:min(3, len(cands))] {
+		if c.n == 0 {
+			break // not simulated: a budget smaller than the candidates
+		}
 		res.top = append(res.top, Alternative{Action: c.action, Won: float64(c.wins) / float64(c.n), Sims: c.n})
 	}
 	return res, nil
+}
+
+// screen completes first answer first up to tries times by the rollout
+// policy, each on a fresh determinization (the k-th the same for every
+// first answer), and returns the distinct completions best first by the
+// score just after the action, held in sum. seen collects the completions
+// already found, which are not returned again.
+func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, tries int, detSeed, polSeed uint64, seen map[string]bool) ([]*candidate, error) {
+	var done []*candidate
+	for k := 0; k < tries; k++ {
+		c := &candidate{answers: []string{first.ID}}
+		labels, v, err := complete(g, sample, me, c, mix(detSeed, 1<<32+uint64(k)), mix(polSeed, uint64(k)))
+		if err != nil {
+			return nil, err
+		}
+		if key := strings.Join(c.answers, "\x00"); !seen[key] {
+			seen[key] = true
+			c.action = describe(first, labels)
+			c.sum = v
+			done = append(done, c)
+		}
+		if len(labels) == 0 {
+			break // nothing was completed: the other tries would repeat it
+		}
+	}
+	slices.SortStableFunc(done, func(a, b *candidate) int { return cmpFloat(b.sum, a.sum) })
+	return done, nil
 }
 
 func (c *candidate) add(v float64, won bool) {
@@ -147,20 +188,52 @@ func ceilLog2(n int) int {
 
 // simulate plays candidate c on a fresh determinization of g (drawn from
 // detSeed), then every faction by the rollout policy to the horizon, and
-// scores the result for me. With record, the answers the policy adds to
-// complete c are appended to it and their labels returned.
-func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, record bool) (float64, bool, []string, error) {
+// scores the result for me.
+func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64) (float64, bool, error) {
 	h, err := sample(g, detSeed)
 	if err != nil {
-		return 0, false, nil, err
+		return 0, false, err
 	}
-	rng := &rand{polSeed}
+	after, ended, _, err := play(h, me, c, &rand{polSeed}, false)
+	if err != nil {
+		return 0, false, err
+	}
+	v, won := evaluate(h, me)
+	if ended {
+		// The position just after the action: known with far less noise
+		// than the one at the horizon, it steadies the comparison.
+		v = (1-afterWeight)*v + afterWeight*after
+	}
+	return v, won, nil
+}
+
+// complete plays candidate c on a fresh determinization of g to the end of
+// the action only, appending the answers the rollout policy adds to finish
+// it, and returns their labels and the score just after the action.
+func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64) ([]string, float64, error) {
+	h, err := sample(g, detSeed)
+	if err != nil {
+		return nil, 0, err
+	}
+	after, ended, labels, err := play(h, me, c, &rand{polSeed}, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !ended {
+		after, _ = evaluate(h, me)
+	}
+	return labels, after, nil
+}
+
+// play follows c on h while its answers stay legal, the rollout policy
+// finishing the action and playing every faction after it. With record it
+// stops at the end of the action and appends the policy's answers to c
+// (returning their labels); otherwise it stops at the horizon: the next
+// Propaganda Round's victory check, or the end of the game. It returns the
+// score just after the action, if the action ended.
+func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool) (after float64, ended bool, labels []string, err error) {
 	steps, rounds := h.StepsDone(), h.State().Rounds
-	var labels []string
 	mine, following := 0, true
-	// The position just after the action: known with far less noise than
-	// the one at the horizon, it steadies the comparison of candidates.
-	after, ended := 0.0, false
 	for n := 0; !h.Over() && n < maxRolloutDecisions; n++ {
 		pr := h.Prompt()
 		var choice string
@@ -188,13 +261,12 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 		if !ended && (h.StepsDone() != steps || h.Over()) {
 			after, _ = evaluate(h, me)
 			ended = true
+			if record {
+				break
+			}
 		}
 	}
-	v, won := evaluate(h, me)
-	if ended {
-		v = (1-afterWeight)*v + afterWeight*after
-	}
-	return v, won, labels, nil
+	return after, ended, labels, nil
 }
 
 // afterWeight is the share of the score given to the position right after
