@@ -120,8 +120,10 @@ const (
 // pointer types (lists of spaces, pieces, moves) are formatted now: the
 // value they point to may change before the text is read. Any other type
 // is a programming error, caught by TestSayArguments.
-func say(format string, args ...any) text {
-	t := text{format: format}
+func say(format string, args ...any) (t text) {
+	// t is the result itself, built in place: a text is large, and
+	// building it in a variable of its own would copy it on return.
+	t.format = format
 	if len(args) > maxTextArgs {
 		panic("engine: too many arguments for a text: " + format)
 	}
