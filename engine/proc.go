@@ -416,6 +416,16 @@ func (c *choiceList) addSaid(id string, t text) {
 	c.add(id, label)
 }
 
+// addSay adds a choice labelled say(format, args...), made only if the
+// list is read for its labels.
+func (c *choiceList) addSay(id, format string, args ...any) {
+	label := ""
+	if !c.bare {
+		label = say(format, args...).String()
+	}
+	c.add(id, label)
+}
+
 // ask poses a question to faction f. gen lists the legal choices; it is not
 // called when the answer is already recorded, which keeps replays cheap. A
 // question with a single legal choice is answered by the engine itself.
