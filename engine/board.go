@@ -69,6 +69,9 @@ type Map struct {
 	choices []string    // "space:NAME", the answer naming each space, by ID
 	locs    [][]SpaceID // the LoCs adjacent to each space, by ID
 	adj     [][]bool
+	// names finds a space by its name (indexNames), for ID: a recorded
+	// answer naming a space is read on every replay.
+	names []int16
 }
 
 type mapFile struct {
@@ -265,6 +268,40 @@ func (m *Map) index() {
 		}
 		m.normals[i] = normalise(m.Spaces[i].Name)
 	}
+	m.indexNames()
+}
+
+// indexNames builds names: an open-addressed table of the spaces, at
+// least four slots to a space, each holding a space's ID plus one (0 for
+// an empty slot), placed by nameSlot and the slots after it. The names
+// are few and fixed, so a cheap mix of a few of a name's bytes finds them
+// in about one comparison, where a map with string keys hashes the whole
+// name.
+func (m *Map) indexNames() {
+	size := 64
+	for size < 4*len(m.Spaces) {
+		size *= 2
+	}
+	m.names = make([]int16, size)
+	for i := range m.Spaces {
+		j := nameSlot(m.Spaces[i].Name, size)
+		for m.names[j] != 0 {
+			j = (j + 1) & (size - 1)
+		}
+		m.names[j] = int16(i + 1)
+	}
+}
+
+// nameSlot is the first slot of a table of size slots (a power of two)
+// to look for name in.
+func nameSlot(name string, size int) int {
+	n := len(name)
+	h := uint32(n) * 0x9e3779b1
+	if n > 0 {
+		h ^= uint32(name[0])*0x85ebca6b ^ uint32(name[n-1])*0xc2b2ae35 ^ uint32(name[n/2])*0x27d4eb2f
+	}
+	h ^= h >> 15
+	return int(h) & (size - 1)
 }
 
 var (
@@ -295,8 +332,13 @@ func (m *Map) Space(id SpaceID) *Space { return &m.Spaces[id] }
 
 // ID returns the ID of the space with exactly this name.
 func (m *Map) ID(name string) (SpaceID, bool) {
-	id, ok := m.byName[name]
-	return id, ok
+	size := len(m.names)
+	for j := nameSlot(name, size); m.names[j] != 0; j = (j + 1) & (size - 1) {
+		if id := SpaceID(m.names[j] - 1); m.Spaces[id].Name == name {
+			return id, true
+		}
+	}
+	return 0, false
 }
 
 // MustID is ID for names the program itself spells, such as scenario data.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -161,6 +162,34 @@ func TestLookup(t *testing.T) {
 		}
 		if tc.ok && m.Spaces[id].Name != tc.want {
 			t.Errorf("Lookup(%q) = %s, want %s", tc.typed, m.Spaces[id].Name, tc.want)
+		}
+	}
+}
+
+// TestID: ID finds every space by its exact name and nothing by any other
+// string, however close.
+func TestID(t *testing.T) {
+	m := DefaultMap()
+	for i, sp := range m.Spaces {
+		if id, ok := m.ID(sp.Name); !ok || id != SpaceID(i) {
+			t.Errorf("ID(%q) = %d, %v; want %d", sp.Name, id, ok, i)
+		}
+		n := sp.Name
+		for _, miss := range []string{n[:len(n)-1], n + " ", strings.ToLower(n), "space:" + n, n[1:]} {
+			if want, ok := m.byName[miss]; ok {
+				if id, _ := m.ID(miss); id != want {
+					t.Errorf("ID(%q) = %d, want %d", miss, id, want)
+				}
+				continue
+			}
+			if id, ok := m.ID(miss); ok {
+				t.Errorf("ID(%q) = %s, want no space", miss, m.Spaces[id].Name)
+			}
+		}
+	}
+	for _, miss := range []string{"", "Nowhere", "space:"} {
+		if id, ok := m.ID(miss); ok {
+			t.Errorf("ID(%q) = %s, want no space", miss, m.Spaces[id].Name)
 		}
 	}
 }

@@ -9,9 +9,17 @@ func assaultOpSpace(r *run, o *opCtx, id SpaceID) bool {
 	return convAffordNext(r, o) && convCanAssault(r, o.f, id)
 }
 
+// assaultCan reports whether the Assault can be executed in some space:
+// assaultOpSpace of a selectable space. What the next space costs does not
+// depend on which space it is, so it is checked once, not for every space
+// (a search for a Special Activity done first asks this after each of its
+// runs, safirst.go).
 func assaultCan(r *run, o *opCtx) bool {
+	if !convAffordNext(r, o) {
+		return false
+	}
 	for i := range r.m.Spaces {
-		if o.selectable(SpaceID(i)) && assaultOpSpace(r, o, SpaceID(i)) {
+		if o.selectable(SpaceID(i)) && convCanAssault(r, o.f, SpaceID(i)) {
 			return true
 		}
 	}

@@ -120,8 +120,10 @@ const (
 // pointer types (lists of spaces, pieces, moves) are formatted now: the
 // value they point to may change before the text is read. Any other type
 // is a programming error, caught by TestSayArguments.
-func say(format string, args ...any) text {
-	t := text{format: format}
+func say(format string, args ...any) (t text) {
+	// t is the result itself, built in place: a text is large, and
+	// building it in a variable of its own would copy it on return.
+	t.format = format
 	if len(args) > maxTextArgs {
 		panic("engine: too many arguments for a text: " + format)
 	}
@@ -414,6 +416,16 @@ func (c *choiceList) addSaid(id string, t text) {
 	c.add(id, label)
 }
 
+// addSay adds a choice labelled say(format, args...), made only if the
+// list is read for its labels.
+func (c *choiceList) addSay(id, format string, args ...any) {
+	label := ""
+	if !c.bare {
+		label = say(format, args...).String()
+	}
+	c.add(id, label)
+}
+
 // ask poses a question to faction f. gen lists the legal choices; it is not
 // called when the answer is already recorded, which keeps replays cheap. A
 // question with a single legal choice is answered by the engine itself.
@@ -460,21 +472,34 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 }
 
 // promptWith is a prompt with room for its choices, so that the usual
-// question, of a few choices, takes one allocation rather than two.
+// question, of a few choices, takes one allocation rather than two;
+// promptWith4 is the same for the most usual, of up to four, in little
+// more than half the memory.
 type promptWith struct {
 	p       Prompt
 	choices [8]Choice
 }
 
+type promptWith4 struct {
+	p       Prompt
+	choices [4]Choice
+}
+
 // newPrompt is a prompt holding a copy of choices.
 func newPrompt(choices []Choice) *Prompt {
-	if len(choices) > len(promptWith{}.choices) {
-		return &Prompt{Choices: slices.Clone(choices)}
+	switch n := len(choices); {
+	case n <= len(promptWith4{}.choices):
+		pw := new(promptWith4)
+		copy(pw.choices[:], choices)
+		pw.p.Choices = pw.choices[:n:n]
+		return &pw.p
+	case n <= len(promptWith{}.choices):
+		pw := new(promptWith)
+		copy(pw.choices[:], choices)
+		pw.p.Choices = pw.choices[:n:n]
+		return &pw.p
 	}
-	pw := new(promptWith)
-	n := copy(pw.choices[:], choices)
-	pw.p.Choices = pw.choices[:n:n]
-	return &pw.p
+	return &Prompt{Choices: slices.Clone(choices)}
 }
 
 // recorded is the answer already recorded for the next question, after

@@ -95,8 +95,12 @@ func saPieceID(k Piece) string { return "piece:" + pieceInfo[k].key }
 // saLosePatronage lowers Patronage by n, never below 0 (1.8).
 func (s *State) saLosePatronage(n int) { s.Patronage = max(0, s.Patronage-n) }
 
-// saNames lists space names for the log.
+// saNames lists space names for the log. A search's runs keep no log
+// (run.note), so for them it lists nothing.
 func saNames(r *run, ids []SpaceID) string {
+	if r.probing {
+		return ""
+	}
 	names := make([]string, len(ids))
 	for i, id := range ids {
 		names[i] = r.name(id)
@@ -172,12 +176,12 @@ func deploy(r *run, o *opCtx) error {
 		from, err := r.ask(JPN, say("Deploy (%d of %d Troops moved): move JPN Troops from where?", moved, deployMax), func(c *choiceList) {
 			room := deployRoom(o)
 			if deployFromBox(r) && deployBoxHasDest(r, o, room) {
-				c.addSaid("box:available", say("the Available box (%d Troops)", s.Available[JPNTroop]))
+				c.addSay("box:available", "the Available box (%d Troops)", s.Available[JPNTroop])
 			}
 			for i := range r.m.Spaces {
 				id := SpaceID(i)
 				if n := s.Spaces[i].Pieces[JPNTroop]; n > 0 && deployUsable(r, o, id, room) {
-					c.addSaid(r.m.choice(id), say("%s (%d Troops)", r.name(id), n))
+					c.addSay(r.m.choice(id), "%s (%d Troops)", r.name(id), n)
 				}
 			}
 			if moved > 0 {
@@ -343,16 +347,16 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 					if !tollDue && tr.saTollDue(r, a) {
 						toll = " (WLD Troops: pay WLD 1 Resource)"
 					}
-					c.addSaid(r.m.choice(a), say("LoC %s%s%s", r.name(a), stop, toll))
+					c.addSay(r.m.choice(a), "LoC %s%s%s", r.name(a), stop, toll)
 				}
 			}
 			if onLoC {
 				for _, a := range r.m.Spaces[at].Adj {
 					if saEndIn(r, f, a, path) {
-						c.addSaid(r.m.choice(a), say("end the move in %s", r.name(a)))
+						c.addSay(r.m.choice(a), "end the move in %s", r.name(a))
 					}
 				}
-				c.addSaid("done", say("stop on %s", r.name(at)))
+				c.addSay("done", "stop on %s", r.name(at))
 			}
 		})
 		if err != nil {

@@ -161,7 +161,7 @@ func partisan(r *run, o *opCtx) error {
 				c.add("partisan:place", "place up to 3 NAT Guerrillas")
 			}
 			if partisanLoCs(r, id) {
-				c.addSaid("partisan:sabotage", say("Activate Underground NAT Guerrillas (%d) onto adjacent LoCs and Sabotage them", s.Spaces[id].Pieces[NATGuerrilla]))
+				c.addSay("partisan:sabotage", "Activate Underground NAT Guerrillas (%d) onto adjacent LoCs and Sabotage them", s.Spaces[id].Pieces[NATGuerrilla])
 			}
 		})
 		if err != nil {
@@ -201,7 +201,7 @@ func partisanSabotage(r *run, id SpaceID) error {
 					if !s.Spaces[a].Sabotage {
 						sabotage = " (place Sabotage)"
 					}
-					c.addSaid(r.m.choice(a), say("%s%s", r.name(a), sabotage))
+					c.addSay(r.m.choice(a), "%s%s", r.name(a), sabotage)
 				}
 			}
 			if len(got) > 0 {

@@ -84,10 +84,10 @@ func subornChoices(r *run, o *opCtx, id SpaceID, policeDone, natDone bool, c *ch
 	troop := s.canObtain(WLDTroop)
 	offer := func(k Piece) {
 		if cost := subornCost(r, k, false); o.afford(r, cost) {
-			c.addSaid(subornRemoveIDs[k], say("remove 1 %s to Available (%d Resources)", k, saCost(o, cost)))
+			c.addSay(subornRemoveIDs[k], "remove 1 %s to Available (%d Resources)", k, saCost(o, cost))
 		}
 		if cost := subornCost(r, k, true); troop && o.afford(r, cost) {
-			c.addSaid(subornReplaceIDs[k], say("replace 1 %s with a WLD Troop (%d Resources)", k, saCost(o, cost)))
+			c.addSay(subornReplaceIDs[k], "replace 1 %s with a WLD Troop (%d Resources)", k, saCost(o, cost))
 		}
 	}
 	if !policeDone && p[JPNPolice] > 0 {
@@ -100,7 +100,7 @@ func subornChoices(r *run, o *opCtx, id SpaceID, policeDone, natDone bool, c *ch
 		}
 	}
 	if !policeDone && !natDone && r.m.Spaces[id].IsProvince() && s.Spaces[id].Support != Neutral && o.afford(r, 2) {
-		c.addSaid("suborn:neutral", say("set %s to Neutral (%d Resources)", r.name(id), saCost(o, 2)))
+		c.addSay("suborn:neutral", "set %s to Neutral (%d Resources)", r.name(id), saCost(o, 2))
 	}
 }
 
@@ -149,7 +149,7 @@ func suborn(r *run, o *opCtx) error {
 			ans, err := r.ask(WLD, say("Suborn in %s (WLD Resources %d): which?", r.name(id), s.Resources[WLD]), func(c *choiceList) {
 				subornChoices(r, o, id, policeDone, natDone, c)
 				if policeDone || natDone {
-					c.addSaid("done", say("done in %s", r.name(id)))
+					c.addSay("done", "done in %s", r.name(id))
 				}
 			})
 			if err != nil {
