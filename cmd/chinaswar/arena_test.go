@@ -14,8 +14,8 @@ func TestParseAgentAndSeats(t *testing.T) {
 	}{
 		{in: "random"},
 		{in: "easy", sims: 64},
-		{in: "Normal", sims: 720},
-		{in: "cheat-hard", sims: 2880, cheat: true},
+		{in: "Normal", sims: 480},
+		{in: "cheat-hard", sims: 1600, cheat: true},
 		{in: "cheat-random", fail: true},
 		{in: "superb", fail: true},
 	} {

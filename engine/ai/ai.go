@@ -26,14 +26,16 @@ type Level struct {
 	Sims int
 }
 
-// Levels, from the quickest. The budgets were set so that, on one core of
-// the development machine, an action takes about 0.05 s (Easy), under 1 s
-// (Normal), under 3 s (Hard) and under 30 s (Slow); see docs/ai.md.
+// Levels, from the quickest. The budgets are set from measured CPU time per
+// planned action on one core of the development machine: about 0.1 s
+// (Easy), under 1 s (Normal), about 3 s (Hard) and under 30 s (Slow); see
+// docs/ai.md. A budget is a count, never a clock, so a seed plays the same
+// game on any machine.
 var (
 	Easy   = Level{Name: "Easy", Sims: 64}
-	Normal = Level{Name: "Normal", Sims: 720}
-	Hard   = Level{Name: "Hard", Sims: 2880}
-	Slow   = Level{Name: "Slow", Sims: 28800}
+	Normal = Level{Name: "Normal", Sims: 480}
+	Hard   = Level{Name: "Hard", Sims: 1600}
+	Slow   = Level{Name: "Slow", Sims: 16000}
 )
 
 // Basic plays by the rollout policy alone, without searching: thousands of
