@@ -36,16 +36,9 @@ func (r reminders) PlayAI(ctx context.Context, w remind.Waiting) error {
 	if err != nil {
 		level = ai.Normal
 	}
-	now, ok, err := b.store.WaitingFor(ctx, w.Game)
+	now, ref, err := b.stillWaiting(ctx, w, true)
 	if err != nil {
 		return err
-	}
-	if !ok || now.Since.UnixMilli() != w.Since.UnixMilli() || now.Faction != w.Faction || now.Player != w.Player {
-		return fmt.Errorf("game %d: the decision is no longer pending", w.Game)
-	}
-	ref := db.TurnRef{Channel: now.Place, Seq: now.Seq}
-	if now.Turn != nil {
-		ref = *now.Turn
 	}
 	l := b.channelLock(ref.Channel)
 	l.Lock()

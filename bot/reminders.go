@@ -273,16 +273,9 @@ func (r reminders) Pass(ctx context.Context, w remind.Waiting) error {
 	if b.rest.Token == "" {
 		return fmt.Errorf("game %d: no deadline Pass without a bot token: it could not be announced", w.Game)
 	}
-	now, ok, err := b.store.WaitingFor(ctx, w.Game)
+	now, ref, err := b.stillWaiting(ctx, w, false)
 	if err != nil {
 		return err
-	}
-	if !ok || now.Since.UnixMilli() != w.Since.UnixMilli() || now.Faction != w.Faction {
-		return fmt.Errorf("game %d: the decision is no longer pending", w.Game)
-	}
-	ref := db.TurnRef{Channel: now.Place, Seq: now.Seq}
-	if now.Turn != nil {
-		ref = *now.Turn
 	}
 	l := b.channelLock(ref.Channel)
 	l.Lock()
@@ -622,4 +615,24 @@ func deadlineText(timeout time.Duration, onTimeout string) string {
 		return span(timeout) + fmt.Sprintf(" (then the AI (%s) plays the waiting faction's turn, and the seat stays its member's)", levelName(onTimeout))
 	}
 	return span(timeout) + " (then an Eligible faction choosing its action Passes; anything else goes to the host)"
+}
+
+// stillWaiting reads again what game w.Game waits on, and where its turn
+// message is (the game's channel when none was posted). The deadline acts
+// only on the decision the scheduler saw: the same faction waited on since
+// the same moment and, with samePlayer, held by the same member.
+func (b *Bot) stillWaiting(ctx context.Context, w remind.Waiting, samePlayer bool) (db.Waiting, db.TurnRef, error) {
+	now, ok, err := b.store.WaitingFor(ctx, w.Game)
+	if err != nil {
+		return now, db.TurnRef{}, err
+	}
+	if !ok || now.Since.UnixMilli() != w.Since.UnixMilli() || now.Faction != w.Faction ||
+		(samePlayer && now.Player != w.Player) {
+		return now, db.TurnRef{}, fmt.Errorf("game %d: the decision is no longer pending", w.Game)
+	}
+	ref := db.TurnRef{Channel: now.Place, Seq: now.Seq}
+	if now.Turn != nil {
+		ref = *now.Turn
+	}
+	return now, ref, nil
 }
