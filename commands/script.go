@@ -97,7 +97,8 @@ const maxRunWords = 12
 // the longest name of the map or choice of the prompt), so reading a step
 // costs time in proportion to its length.
 func (r *scriptRun) step(step string) error {
-	if c, err := choose(r.t, r.f, step); err == nil {
+	c, whole := choose(r.t, r.f, step)
+	if whole == nil {
 		return r.do(c)
 	}
 	var words []string
@@ -105,6 +106,11 @@ func (r *scriptRun) step(step string) error {
 		if !filler[strings.ToLower(w)] {
 			words = append(words, w)
 		}
+	}
+	if len(words) == 0 {
+		// Only filler words ("from"): nothing was asked for, and a step
+		// that does nothing must say why.
+		return whole
 	}
 	for len(words) > 0 {
 		var c engine.Choice

@@ -41,6 +41,18 @@ func TestRunScriptStopsAtIllegalStep(t *testing.T) {
 	}
 }
 
+// TestRunScriptFillerOnly: a step of filler words alone ("from") asks for
+// nothing, so it is refused with a reason rather than passing silently.
+func TestRunScriptFillerOnly(t *testing.T) {
+	c, _ := newConsole(t)
+	for _, script := range []string{"from", "from to; done", "in and with"} {
+		done, err := Run(context.Background(), c.Table, engine.NAT, script)
+		if err == nil || len(done) != 0 {
+			t.Errorf("%q: applied %v, error %v; want a refusal and nothing applied", script, done, err)
+		}
+	}
+}
+
 // TestBareOperationName: a bare Operation name means the ordinary
 // Operation even when a Large Offensive of the same name is offered.
 func TestBareOperationName(t *testing.T) {
