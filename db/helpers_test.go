@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -31,7 +32,15 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	flag.Parse()
 	only := os.Getenv("CHINASWAR_TEST_DB")
+	if fuzzing() {
+		// A fuzz run stays on SQLite: the fuzzer's workers are this binary
+		// too, and a server one of them started would keep its pipe to the
+		// coordinator open after it exits, so the run would never end. The
+		// committed corpora run on both databases under go test.
+		only = "sqlite"
+	}
 	code := 0
 	if only != "postgres" {
 		code = m.Run()
@@ -40,6 +49,17 @@ func TestMain(m *testing.M) {
 		code = runOnPostgres(m)
 	}
 	os.Exit(code)
+}
+
+// fuzzing reports whether this binary runs a fuzz target (-test.fuzz) or
+// is one of the fuzzer's workers.
+func fuzzing() bool {
+	for _, name := range []string{"test.fuzz", "test.fuzzworker"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != "" && f.Value.String() != "false" {
+			return true
+		}
+	}
+	return false
 }
 
 // pgServer is the PostgreSQL server of the tests' second pass; nil in the
