@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chinaswar/chinaswar/commands"
 )
 
 // TestDeadlineAI: a game whose deadline lets the AI play has the AI play
@@ -18,16 +16,7 @@ func TestDeadlineAI(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	const ch = "chan-deadline-ai"
 	start := w.clock.Now()
-	g := w.setup(ch, "")
-	for i := 0; i < 20 && !commands.IsActionChoice(g.Engine.Prompt()); i++ {
-		pr := g.Engine.Prompt() // set-up choices: finish them
-		choice := pr.Choices[len(pr.Choices)-1].ID
-		if pr.Has("done") {
-			choice = "done"
-		}
-		w.command(memberFor(pr.Faction), ch, "do", "", str("choice", choice))
-		g = w.game(ch)
-	}
+	g := w.finishSetup(ch, w.setup(ch, ""))
 
 	// Bad values change nothing; the host sets the deadline.
 	for _, bad := range []opt{str("on-timeout", "godlike"), str("on-timeout", "ai"), str("timeout", "5m")} {

@@ -276,6 +276,22 @@ func (w *world) turnMessage(channel string) (fakediscord.Message, commands.Contr
 }
 
 // game loads the channel's active game from the store.
+// finishSetup answers the set-up choices of game g in channel (the last
+// choice, or "done") until the game asks for an action, and returns it.
+func (w *world) finishSetup(channel string, g *db.Game) *db.Game {
+	w.t.Helper()
+	for i := 0; i < 20 && !commands.IsActionChoice(g.Engine.Prompt()); i++ {
+		pr := g.Engine.Prompt()
+		choice := pr.Choices[len(pr.Choices)-1].ID
+		if pr.Has("done") {
+			choice = "done"
+		}
+		w.command(memberFor(pr.Faction), channel, "do", "", str("choice", choice))
+		g = w.game(channel)
+	}
+	return g
+}
+
 func (w *world) game(channel string) *db.Game {
 	w.t.Helper()
 	id, err := w.store.ActiveGame(context.Background(), channel)

@@ -38,16 +38,7 @@ func TestReminders(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	const ch = "chan-remind"
 	start := w.clock.Now()
-	g := w.setup(ch, "")
-	for i := 0; i < 20 && !commands.IsActionChoice(g.Engine.Prompt()); i++ {
-		pr := g.Engine.Prompt() // set-up choices: finish them
-		choice := pr.Choices[len(pr.Choices)-1].ID
-		if pr.Has("done") {
-			choice = "done"
-		}
-		w.command(memberFor(pr.Faction), ch, "do", "", str("choice", choice))
-		g = w.game(ch)
-	}
+	g := w.finishSetup(ch, w.setup(ch, ""))
 	pr := g.Engine.Prompt()
 	player := memberFor(pr.Faction)
 	if !commands.IsActionChoice(pr) || !pr.Has("pass") {
