@@ -390,20 +390,26 @@ func (p *player) tamperedClick(msg fakediscord.Message, id commands.ControlID) {
 	}
 }
 
-// doubleClick delivers one click twice, by both routes: it counts once.
-func (p *player) doubleClick(msg fakediscord.Message, id commands.ControlID) {
-	w, t := p.w, p.w.t
-	pr := p.shadow.Prompt()
+// anyClick picks one of the choices msg offers for prompt pr and returns
+// its index among pr's choices and the click's interaction data.
+func anyClick(t testing.TB, msg fakediscord.Message, pr *engine.Prompt) (int, map[string]any) {
 	picks, _, menu := offered(t, msg, pr)
 	k, v := -1, ""
 	for i, val := range picks {
 		k, v = i, val
 		break
 	}
-	data := map[string]any{"custom_id": v, "component_type": 2}
 	if menu {
-		data = map[string]any{"custom_id": controlOf(msg, commands.KindMenu, 0), "component_type": 3, "values": []string{v}}
+		return k, map[string]any{"custom_id": controlOf(msg, commands.KindMenu, 0), "component_type": 3, "values": []string{v}}
 	}
+	return k, map[string]any{"custom_id": v, "component_type": 2}
+}
+
+// doubleClick delivers one click twice, by both routes: it counts once.
+func (p *player) doubleClick(msg fakediscord.Message, id commands.ControlID) {
+	w, t := p.w, p.w.t
+	pr := p.shadow.Prompt()
+	k, data := anyClick(t, msg, pr)
 	i := w.fake.Interaction(3, msg.Channel, memberFor(id.Faction), data, &msg)
 	w.route = viaHTTP
 	w.deliver(i)

@@ -250,16 +250,7 @@ func TestSeveralProcesses(t *testing.T) {
 func (p *player) toBoth(msg fakediscord.Message, id commands.ControlID) {
 	w, t := p.w, p.w.t
 	pr := p.shadow.Prompt()
-	picks, _, menu := offered(t, msg, pr)
-	k, v := -1, ""
-	for i, val := range picks {
-		k, v = i, val
-		break
-	}
-	data := map[string]any{"custom_id": v, "component_type": 2}
-	if menu {
-		data = map[string]any{"custom_id": controlOf(msg, commands.KindMenu, 0), "component_type": 3, "values": []string{v}}
-	}
+	k, data := anyClick(t, msg, pr)
 	i := w.fake.Interaction(discordgo.InteractionMessageComponent, msg.Channel, memberFor(id.Faction), data, &msg)
 	acks := w.fake.DoubleAcks
 	var wg sync.WaitGroup
