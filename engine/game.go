@@ -9,7 +9,7 @@ import (
 
 // Version identifies the rules code. Stored games record it so a replay under
 // changed rules can be detected.
-const Version = "0.4.0"
+const Version = "0.4.1"
 
 // Errors a player's input can cause; anything else Do, Undo or Transfer
 // returns is an engine failure.

@@ -394,6 +394,9 @@ type run struct {
 	waiting bool
 	asked   *text // the search's own, so the run stays small
 	askedBy Faction
+	// walk, in a search's run, receives the walk of a Transport as each
+	// of its steps is asked (safirst_reach.go).
+	walk *transportWalk
 }
 
 // choiceList collects a prompt's choices. A bare list is read for its ids

@@ -337,6 +337,9 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 	for {
 		at := path[len(path)-1]
 		onLoC := len(path) > 1
+		if r.walk != nil {
+			r.walk.path, r.walk.n = append(r.walk.path[:0], path...), n
+		}
 		ans, err := r.ask(f, say("%s Transport: %d %s at %s. Move on to?", f, n, tr.troop, r.name(at)), func(c *choiceList) {
 			for _, a := range r.m.Spaces[at].Adj {
 				if tr.saEnterLoC(r, f, a, path, tollDue) {

@@ -77,6 +77,17 @@ type saProbe struct {
 	// foundBuf holds found, and question the question a run stopped at.
 	foundBuf []answer
 	question text
+	// For a Transport before an Assault, tr holds its rules, walk the
+	// walk a run stopped in (its origin and LoCs; empty when it stopped
+	// before the walk) and into the spaces its group could still reach.
+	tr   *saTransportRules
+	walk transportWalk
+	into []bool
+	// dist, when distFrom is the walk's origin (-1 before it is chosen,
+	// -2 when not worked out), is how many more steps a group needs to end
+	// its walk where it could Assault (transportDist).
+	dist     []int
+	distFrom SpaceID
 }
 
 // probePool keeps searches' scratch from one search to the next (each
@@ -160,6 +171,7 @@ func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
 	p.oSpaces = append(p.oSpaces[:0], o.saSpaces...)
 	p.o.saSpaces = p.oSpaces
 	p.o.sa, p.o.inSA = "", false
+	p.tr, p.distFrom = p.transportRules(), -2
 	return p
 }
 
@@ -219,6 +231,12 @@ func (p *saProbe) searchPath() ([]answer, bool) {
 	if !p.mayOpen(n) {
 		return nil, false
 	}
+	if p.dive(n) {
+		return p.found, true
+	}
+	// The search proper has its own budget, so that it finds whatever it
+	// would find without the dive.
+	p.nodes = 0
 	clear(p.failed)
 	// Iterative deepening: short ways of executing the Special Activity
 	// are tried first, so a long walk that leads nowhere does not use the
@@ -234,6 +252,66 @@ func (p *saProbe) searchPath() ([]answer, bool) {
 		}
 	}
 	return nil, false
+}
+
+// diveLen bounds a dive, in answers.
+const diveLen = 48
+
+// dive follows one way of completing the Special Activity from the answers
+// path[:n]: at each question the first answer that ends what is asked, or
+// else the first answer. Most searches have a completion there (the
+// Special Activity ended as soon as it may), and some only a long one
+// (Partisan Action in a second Province), which iterative deepening would
+// reach only after trying every shorter way. It reports whether the
+// completion it followed leaves the Operation a space; if not, the search
+// proper begins.
+func (p *saProbe) dive(n int) bool {
+	r, o := &p.r, &p.cur
+	for end := n + diveLen; n < end; {
+		if p.nodes++; p.nodes > probeBudget {
+			return false
+		}
+		err := p.runAt(n)
+		if err == nil {
+			o.inSA = false
+			if !opDefs[o.f][o.kind].can(r, o) {
+				return false
+			}
+			p.foundBuf = append(p.foundBuf[:0], r.trail[:r.pos]...)
+			p.found = p.foundBuf
+			return true
+		}
+		if !errors.Is(err, errAwait) || !r.waiting || len(r.choices.list) == 0 {
+			return false
+		}
+		if p.tr != nil && !p.walkMayOpen(p.tr) {
+			return false
+		}
+		pick := p.divePick()
+		n = r.pos
+		p.path = append(p.path[:n], answer{Faction: r.askedBy, Choice: pick})
+		n++
+	}
+	return false
+}
+
+// divePick is the answer a dive gives to the question its run stopped at:
+// for a Transport before an Assault the way nearest to a space where the
+// Assault could be executed, otherwise the first answer ending what is
+// asked, or else the first answer.
+func (p *saProbe) divePick() string {
+	list := p.r.choices.list
+	if p.tr != nil {
+		if id, ok := p.towardAssault(); ok {
+			return id
+		}
+	}
+	for _, c := range list {
+		if ends(c.ID) {
+			return c.ID
+		}
+	}
+	return list[0].ID
 }
 
 // search reports whether a completion exists from the answers path[:n]
@@ -268,6 +346,9 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 		if p.failed[key] {
 			return false, true
 		}
+	}
+	if p.tr != nil && !p.walkMayOpen(p.tr) {
+		return false, true
 	}
 	if base >= maxLen {
 		return false, false
@@ -314,6 +395,10 @@ func (p *saProbe) runAt(n int) error {
 	p.scratch.copyFrom(&p.start)
 	r := &p.r
 	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true, asked: &p.question}
+	if p.tr != nil {
+		p.walk.path = p.walk.path[:0]
+		r.walk = &p.walk
+	}
 	o := &p.cur
 	*o = p.o
 	o.saSpaces = append(p.saSpaces[:0], p.o.saSpaces...)

@@ -1,6 +1,10 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"slices"
+	"strings"
+)
 
 // What a Special Activity done first cannot do, found without running it.
 //
@@ -109,5 +113,252 @@ func deployReach(r *run, o *opCtx, into []bool) {
 	room := deployRoom(o)
 	for i := range r.m.Spaces {
 		into[i] = deployInto(r, o, SpaceID(i), room)
+	}
+}
+
+// transportRules are the Transport rules of the faction searched, or nil
+// when the search is not of a Transport before an Assault.
+func (p *saProbe) transportRules() *saTransportRules {
+	if p.o.kind != Assault || p.kind != Transport {
+		return nil
+	}
+	switch p.o.f {
+	case JPN:
+		return &jpnTransportRules
+	case NAT:
+		return &natTransportRules
+	}
+	return nil
+}
+
+// walkMayOpen reports whether the Transport walk the last run stopped in
+// (p.walk) could still end where it opens the Assault: some space holding
+// the faction's Troops, or one the group could still end in, where they
+// could Assault. It is the test mayOpen makes before the first answer, made
+// again at every step of the walk and with NAT's toll counted (4.3.2: it
+// may leave too little for the Assault), so a walk heading away from every
+// space the Assault needs is not followed to each of its ends.
+func (p *saProbe) walkMayOpen(tr *saTransportRules) bool {
+	walk := p.walk.path
+	if len(walk) == 0 {
+		return true // not asked in the walk (origin, count)
+	}
+	r := &p.r
+	// The origin keeps what the group leaves there.
+	n := &p.scratch.Spaces[walk[0]].Pieces[tr.troop]
+	had := *n
+	*n -= p.walk.n
+	defer func() { *n = had }()
+	tolled := slices.ContainsFunc(walk[1:], func(id SpaceID) bool { return tr.saTollDue(r, id) })
+	if !tolled && p.walkReaches(tr, true, 0) {
+		return true
+	}
+	toll := 0
+	if tolled || tr.toll {
+		toll = 1
+	}
+	return p.walkReaches(tr, false, toll)
+}
+
+// walkReaches reports whether the group could end its walk where the
+// Assault could then be executed, or a space with Troops already allows
+// it, with toll Resources paid; avoidToll keeps the walk off the LoCs where
+// a toll would fall due.
+func (p *saProbe) walkReaches(tr *saTransportRules, avoidToll bool, toll int) bool {
+	r, o := &p.r, &p.cur
+	into := p.into[:0]
+	for range p.m.Spaces {
+		into = append(into, false)
+	}
+	p.into = into
+	tr.reachFrom(r, o, p.walk.path, into, avoidToll)
+	res := &p.scratch.Resources[o.f]
+	had := *res
+	*res -= min(toll, had)
+	ok := p.assaultPossibleWith(into)
+	*res = had
+	return ok
+}
+
+// transportWalk is where a Transport's walk is: its origin and the LoCs
+// entered (path), and how many Troops move (n).
+type transportWalk struct {
+	path []SpaceID
+	n    int
+}
+
+// assaultPossibleWith reports whether the Assault could be executed in a
+// space holding the faction's Troops or marked in into, were Troops there.
+func (p *saProbe) assaultPossibleWith(into []bool) bool {
+	r, o := &p.r, &p.cur
+	troop := movablePiece(o.f)
+	for i := range p.scratch.Spaces {
+		n := &p.scratch.Spaces[i].Pieces[troop]
+		if *n == 0 && !into[i] {
+			continue
+		}
+		// Troops there, as many as any execution could leave.
+		had := *n
+		*n = max(had, 1)
+		ok := o.selectable(SpaceID(i)) && assaultOpSpace(r, o, SpaceID(i))
+		*n = had
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// reachFrom marks the spaces the group of a walk begun along walk could
+// still end its move in: where it is when on a LoC, the LoCs it could
+// enter next and pass on through, and the spaces next to those it could
+// end in, keeping off the LoCs where the toll falls due if avoidToll. Like
+// reach, it ignores that a walk enters each LoC once (beyond those on walk
+// already): more ends, never fewer.
+func (tr *saTransportRules) reachFrom(r *run, o *opCtx, walk []SpaceID, into []bool, avoidToll bool) {
+	m, s, f := r.m, r.s, o.f
+	at := walk[len(walk)-1]
+	queue := make([]SpaceID, 0, 16)
+	enter := func(id SpaceID) {
+		if m.Spaces[id].IsLoC() && !into[id] && !slices.Contains(walk, id) && s.cubesMayEnter(m, f, id) && !(avoidToll && tr.saTollDue(r, id)) {
+			into[id] = true
+			queue = append(queue, id)
+		}
+	}
+	if len(walk) > 1 {
+		queue = append(queue, at)
+		into[at] = true
+	} else {
+		for _, a := range m.Spaces[at].Adj {
+			enter(a)
+		}
+	}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		for _, a := range m.Spaces[at].Adj {
+			if !m.Spaces[a].IsLoC() && !slices.Contains(walk, a) && s.cubesMayEnter(m, f, a) {
+				into[a] = true
+			}
+		}
+		// (The LoC the group is on now does not stop it: a run asks no
+		// more once the group must stop.)
+		if tr.stops(&s.Spaces[at]) {
+			continue
+		}
+		for _, a := range m.Spaces[at].Adj {
+			enter(a)
+		}
+	}
+}
+
+// noWay is the distance of a space from which no walk ends where the
+// Assault could be executed.
+const noWay = 1 << 20
+
+// towardAssault picks, for a dive through a Transport (safirst.go), the
+// answer to the question its run stopped at that brings the group nearest
+// to a space where it could Assault: an origin next to the nearest LoC, and
+// on the walk the end or the LoC nearest. It reports false for a question
+// it has no view on (how many Troops: the first count is taken).
+func (p *saProbe) towardAssault() (string, bool) {
+	list := p.r.choices.list
+	walk := p.walk.path
+	origin := SpaceID(-1)
+	if len(walk) > 0 {
+		origin = walk[0]
+	}
+	if p.distFrom != origin {
+		p.transportDist(origin)
+	}
+	best, bestD := "", noWay+1
+	consider := func(id string, d int) {
+		if d < bestD {
+			best, bestD = id, d
+		}
+	}
+	for _, c := range list {
+		if c.ID == "done" {
+			if len(walk) > 1 {
+				consider(c.ID, p.endDist(walk[len(walk)-1]))
+			}
+			continue
+		}
+		if !strings.HasPrefix(c.ID, "space:") {
+			return "", false
+		}
+		id, ok := p.m.ID(c.ID[len("space:"):])
+		if !ok {
+			return "", false
+		}
+		switch {
+		case len(walk) == 0: // the origin
+			d := noWay
+			for _, a := range p.m.Spaces[id].Adj {
+				d = min(d, p.dist[a]+1)
+			}
+			consider(c.ID, d)
+		case p.m.Spaces[id].IsLoC():
+			consider(c.ID, p.dist[id]+1)
+		default:
+			consider(c.ID, p.endDist(id))
+		}
+	}
+	return best, best != ""
+}
+
+// endDist is 0 if a group ending its walk in space id could Assault there,
+// else noWay.
+func (p *saProbe) endDist(id SpaceID) int {
+	if p.dist[id] == 0 {
+		return 0
+	}
+	return noWay
+}
+
+// transportDist works out, for the position the last run stopped at, each
+// space's distance in steps of a walk from ending where the Assault could
+// be executed: 0 for such a space (a LoC to stop on, or a space to end in;
+// never the walk's origin, which it cannot end in), then backwards along
+// the LoCs a group may enter and pass on through. Like reach it ignores the
+// toll and that a walk enters each LoC once: it only orders a dive's
+// answers, what is legal being the run's to say.
+func (p *saProbe) transportDist(origin SpaceID) {
+	r, o, tr := &p.r, &p.cur, p.tr
+	m, s, f := r.m, r.s, o.f
+	p.distFrom = origin
+	p.dist = p.dist[:0]
+	queue := make([]SpaceID, 0, len(m.Spaces))
+	troop := movablePiece(f)
+	for i := range m.Spaces {
+		id := SpaceID(i)
+		d := noWay
+		if id != origin && s.cubesMayEnter(m, f, id) {
+			n := &s.Spaces[i].Pieces[troop]
+			had := *n
+			*n = max(had, 1)
+			if o.selectable(id) && assaultOpSpace(r, o, id) {
+				d = 0
+				queue = append(queue, id)
+			}
+			*n = had
+		}
+		p.dist = append(p.dist, d)
+	}
+	// A LoC a group may pass on from reaches the spaces next to it in one
+	// more step; it ends in a goal next to it in one step.
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		for _, a := range m.Spaces[at].Adj {
+			if !m.Spaces[a].IsLoC() || p.dist[a] <= p.dist[at]+1 || !s.cubesMayEnter(m, f, a) {
+				continue
+			}
+			if tr.stops(&s.Spaces[a]) {
+				continue // a group stopping on a cannot go on to at
+			}
+			p.dist[a] = p.dist[at] + 1
+			queue = append(queue, a)
+		}
 	}
 }

@@ -211,10 +211,11 @@ func TestSAFirstNotOffered(t *testing.T) {
 
 // TestMayOpenSound: where mayOpen finds that no Transport or Deploy done
 // first can open an Assault, before the Special Activity's first answer or
-// (Deploy) part way through it, the search over every execution agrees, in
-// positions of random games.
+// (Deploy) part way through it, or walkMayOpen that a Transport's walk
+// cannot, the search over every execution agrees, in positions of random
+// games.
 func TestMayOpenSound(t *testing.T) {
-	refused, opened, refusedPartWay := 0, 0, 0
+	refused, opened, refusedPartWay, walksRefused := 0, 0, 0, 0
 	for seed := range 4 {
 		g, err := New(Config{Scenario: Scenarios[seed%2], Seed: uint64(seed)})
 		if err != nil {
@@ -239,18 +240,24 @@ func TestMayOpenSound(t *testing.T) {
 							refused++
 							mustNotOpen(t, p, 0, "seed %d step %d: %s %s", seed, step, f, k)
 						}
-						if k != Deploy {
-							continue
-						}
-						// Part way: answer at random, judging each point.
+						// Part way: answer at random, judging each point
+						// (Deploy by mayOpen, a Transport's walk by
+						// walkMayOpen).
 						for n := 0; n < 12; {
 							if err := p.runAt(n); !errors.Is(err, errAwait) || !p.r.waiting {
+								break
+							}
+							if p.tr != nil && !p.walkMayOpen(p.tr) {
+								walksRefused++
+								if walkOpens(p) {
+									t.Fatalf("seed %d step %d: %s Transport walk %v can still open the Assault, but walkMayOpen says it cannot", seed, step, f, p.walk.path)
+								}
 								break
 							}
 							cs := p.r.choices.list
 							p.path = append(p.path[:p.r.pos], answer{Faction: p.r.askedBy, Choice: cs[rng.IntN(len(cs))].ID})
 							n = len(p.path)
-							if !p.mayOpen(n) {
+							if k == Deploy && !p.mayOpen(n) {
 								refusedPartWay++
 								mustNotOpen(t, p, n, "seed %d step %d: %s %s after %v", seed, step, f, k, p.path[:n])
 							}
@@ -265,10 +272,75 @@ func TestMayOpenSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions refused (%d part way), %d left to the search", refused+refusedPartWay, refusedPartWay, opened)
-	if refused == 0 || refusedPartWay == 0 || opened == 0 {
-		t.Errorf("%d refused, %d part way and %d left to the search: want some of each", refused, refusedPartWay, opened)
+	t.Logf("%d positions refused (%d part way), %d left to the search, %d Transport walks refused", refused+refusedPartWay, refusedPartWay, opened, walksRefused)
+	if refused == 0 || refusedPartWay == 0 || opened == 0 || walksRefused == 0 {
+		t.Errorf("%d refused, %d part way, %d left to the search, %d walks refused: want some of each", refused, refusedPartWay, opened, walksRefused)
 	}
+}
+
+// walkOpens reports, independently of the search, whether the Transport
+// walk the probe's last run stopped in can be completed so that the
+// Assault can then be executed. A walk needs never enter a space twice to
+// reach an end, so the ends are those a breadth-first search finds: LoCs
+// it may enter without leaving the ones it must stop on, and the spaces
+// next to them; with the toll if no way avoids it. Each end is played out
+// on a copy of the position: the Troops moved, the toll paid.
+func walkOpens(p *saProbe) bool {
+	tr, r, o := p.tr, &p.r, p.cur
+	walk := p.walk.path
+	origin, at := walk[0], walk[len(walk)-1]
+	tolled := slices.ContainsFunc(walk[1:], func(id SpaceID) bool { return tr.saTollDue(r, id) })
+	try := func(dest SpaceID, toll bool) bool {
+		s := r.s.clone()
+		s.relocate(origin, dest, tr.troop, p.walk.n)
+		if toll {
+			s.Resources[o.f]--
+		}
+		o := o
+		o.inSA = false
+		return opDefs[o.f][o.kind].can(&run{s: s, m: r.m, d: r.d}, &o)
+	}
+	for _, avoid := range []bool{true, false} {
+		toll := tolled || !avoid
+		if toll && !tolled && r.s.Resources[o.f] < 1 {
+			continue
+		}
+		seen := map[SpaceID]bool{}
+		for _, id := range walk {
+			seen[id] = true
+		}
+		queue := []SpaceID{at}
+		if len(walk) > 1 && try(at, tolled) {
+			return true // stop where it is
+		}
+		for len(queue) > 0 {
+			cur := queue[0]
+			queue = queue[1:]
+			onLoC := r.m.Spaces[cur].IsLoC()
+			for _, a := range r.m.Spaces[cur].Adj {
+				if seen[a] || !r.s.cubesMayEnter(r.m, o.f, a) {
+					continue
+				}
+				if !r.m.Spaces[a].IsLoC() {
+					if onLoC && try(a, toll) {
+						return true
+					}
+					continue
+				}
+				if avoid && tr.saTollDue(r, a) {
+					continue
+				}
+				seen[a] = true
+				if try(a, toll) {
+					return true
+				}
+				if !tr.stops(&r.s.Spaces[a]) {
+					queue = append(queue, a)
+				}
+			}
+		}
+	}
+	return false
 }
 
 // mustNotOpen fails the test if the search from path[:n] finds a way of
@@ -279,5 +351,101 @@ func mustNotOpen(t *testing.T, p *saProbe, n int, format string, args ...any) {
 	clear(p.failed)
 	if found, _ := p.search(n, 1<<30); found {
 		t.Fatalf(format+": the search opens an Assault (%v), but mayOpen says nothing can", append(args, p.found)...)
+	}
+}
+
+// TestTransportLongWalk: NAT's only Troop is far from the only JPN piece,
+// so the Transport that opens the Assault is a walk of many LoCs among a
+// great many that lead nowhere. The search still finds it (without running
+// out of budget): the Assault and the Transport before it are offered, and
+// the walk can be played to an Assault on the JPN Troop.
+func TestTransportLongWalk(t *testing.T) {
+	s := convState(t, NAT)
+	put(t, s, "Jiangxi", NATTroop, 1)
+	put(t, s, "Beijing-Tianjin", JPNTroop, 1)
+	cut := ProbeCutoffs()
+	g := gameAt(t, s, nil)
+	p := g.Prompt()
+	if p == nil || p.Faction != NAT || !p.Has("op:assault") {
+		t.Fatalf("prompt %+v: want NAT offered an Assault", p)
+	}
+	mustDo(t, g, NAT, "op:assault")
+	// Follow the Transport towards Beijing-Tianjin: at each question take
+	// the choice named, checking it is offered.
+	for _, c := range []string{"sa:transport", "space:Wuhan-Changsha", "space:Zhengzhou-Wuhan",
+		"space:Shijiazhuang-Zhengzhou", "space:Beijing-Shijiazhuang", "space:Beijing-Tianjin"} {
+		p := g.Prompt()
+		if p.Has(c) {
+			mustDo(t, g, NAT, c)
+			continue
+		}
+		if !strings.Contains(strings.Join(forcedChoices(g), " "), c) {
+			t.Fatalf("at %q: %s neither offered nor forced (choices %v)", p.Question, c, p.Choices)
+		}
+	}
+	logs("Transport: moved 1 NAT Troops from Jiangxi", "Assault in Beijing-Tianjin")(t, g)
+	if n := ProbeCutoffs() - cut; n > 0 {
+		t.Errorf("%d searches ran out of budget", n)
+	}
+}
+
+// forcedChoices lists the ids of the answers the engine applied itself.
+func forcedChoices(g *Game) []string {
+	var ids []string
+	for _, f := range g.Forced() {
+		ids = append(ids, f.Choice.ID)
+	}
+	return ids
+}
+
+// TestTransportSearchIsShort: a search for a Transport before an Assault
+// heads for the spaces the Assault needs and drops walks that cannot reach
+// them, so it takes a few runs of the Transport where trying walks in turn
+// ran out of its budget of 2,000.
+func TestTransportSearchIsShort(t *testing.T) {
+	tolls := []string{"Nanchang-Changsha", "Wuhan-Changsha", "Changsha-Guangzhou", "Hangzhou-Nanchang", "Nanjing-Jiujiang", "Jiujiang-Wuhan"}
+	for _, tc := range []struct {
+		name    string
+		setup   func(t *testing.T, s *State)
+		trail   []string
+		found   bool
+		maxRuns int
+	}{
+		{"a long walk to the only JPN Troop", func(t *testing.T, s *State) {
+			for _, sp := range []string{"Jiangxi", "Hubei", "Hunan", "Zhejiang"} {
+				put(t, s, sp, NATTroop, 1)
+			}
+		}, nil, true, 12},
+		{"the same from a given origin", func(t *testing.T, s *State) {
+			for _, sp := range []string{"Jiangxi", "Hubei", "Hunan", "Zhejiang"} {
+				put(t, s, sp, NATTroop, 1)
+			}
+		}, []string{"space:Zhejiang"}, true, 12},
+		{"every way out pays WLD the Resource the Assault needs", func(t *testing.T, s *State) {
+			put(t, s, "Jiangxi", NATTroop, 1)
+			s.Resources[NAT] = 2
+			for _, l := range tolls {
+				put(t, s, l, WLDTroop, 1)
+			}
+		}, nil, false, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := convState(t, NAT)
+			put(t, s, "Beijing-Tianjin", JPNTroop, 1)
+			tc.setup(t, s)
+			o := opCtx{f: NAT, kind: Assault, saKinds: saKindsFor(NAT, Assault)}
+			r := &run{s: s.clone(), m: DefaultMap(), d: DefaultDeck()}
+			p := r.newProbe(&o, Transport)
+			var trail []answer
+			for _, c := range tc.trail {
+				trail = append(trail, answer{Faction: NAT, Choice: c})
+			}
+			if got := p.leads(trail); got != tc.found {
+				t.Fatalf("leads = %v, want %v", got, tc.found)
+			}
+			if p.nodes > tc.maxRuns {
+				t.Errorf("the search ran the Transport %d times, want at most %d", p.nodes, tc.maxRuns)
+			}
+		})
 	}
 }
