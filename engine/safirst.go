@@ -297,8 +297,9 @@ func (p *saProbe) dive(n int) bool {
 
 // divePick is the answer a dive gives to the question its run stopped at:
 // for a Transport before an Assault the way nearest to a space where the
-// Assault could be executed, otherwise the first answer ending what is
-// asked, or else the first answer.
+// Assault could be executed; otherwise the first answer ending what is
+// asked, or else, before an Assault, a space where it could be executed
+// (Deploy's destination), or else the first answer.
 func (p *saProbe) divePick() string {
 	list := p.r.choices.list
 	if p.tr != nil {
@@ -309,6 +310,11 @@ func (p *saProbe) divePick() string {
 	for _, c := range list {
 		if ends(c.ID) {
 			return c.ID
+		}
+	}
+	if p.o.kind == Assault && p.tr == nil {
+		if id, ok := p.assaultSpaceChoice(); ok {
+			return id
 		}
 	}
 	return list[0].ID

@@ -362,3 +362,30 @@ func (p *saProbe) transportDist(origin SpaceID) {
 		}
 	}
 }
+
+// assaultSpaceChoice picks, for a dive through a Special Activity before an
+// Assault other than a Transport (Deploy, Suborn), a space among the
+// question's choices where the faction's Troops could Assault, were they
+// there.
+func (p *saProbe) assaultSpaceChoice() (string, bool) {
+	r, o := &p.r, &p.cur
+	troop := movablePiece(o.f)
+	for _, c := range r.choices.list {
+		if !strings.HasPrefix(c.ID, "space:") {
+			continue
+		}
+		id, ok := p.m.ID(c.ID[len("space:"):])
+		if !ok {
+			continue
+		}
+		n := &p.scratch.Spaces[id].Pieces[troop]
+		had := *n
+		*n = max(had, 1)
+		ok = o.selectable(id) && assaultOpSpace(r, o, id)
+		*n = had
+		if ok {
+			return c.ID, true
+		}
+	}
+	return "", false
+}
