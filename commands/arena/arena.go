@@ -236,6 +236,7 @@ type Summary struct {
 	Lo, Hi                float64
 	Margin, Cards         float64
 	ThinkMean, ThinkP99   time.Duration
+	ThinkMax              time.Duration // the longest: no question may take more
 	Actions               int
 	Pass, Op, Event       float64 // shares of the card actions
 }
@@ -273,6 +274,7 @@ func (c *Cell) Summarise() Summary {
 		s.ThinkMean = sum / time.Duration(len(think))
 		sort.Slice(think, func(i, j int) bool { return think[i] < think[j] })
 		s.ThinkP99 = think[min(len(think)-1, len(think)*99/100)]
+		s.ThinkMax = think[len(think)-1]
 		s.Actions = len(think)
 	}
 	if n := pass + ops + events; n > 0 {
@@ -286,15 +288,15 @@ func (c *Cell) Summarise() Summary {
 func (r *Report) Write(w io.Writer) {
 	fmt.Fprintf(w, "Arena: %d games per cell against a field of %s, seeds %d-%d, %s.\n", r.Config.Games, r.Config.Field.Name, r.Config.Seed, r.Config.Seed+uint64(r.Config.Games)-1, r.Elapsed.Round(time.Second))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\tfaction\tagent\tgames\t1st\t95% CI\tmargin\tcards\tthink mean\tp99\tpass/op/event\terrors\t")
+	fmt.Fprintln(tw, "scenario\tfaction\tagent\tgames\t1st\t95% CI\tmargin\tcards\tthink mean\tp99\tmax\tpass/op/event\terrors\t")
 	for _, c := range r.Cells {
 		s := c.Summarise()
-		think, p99 := "-", "-"
+		think, p99, most := "-", "-", "-"
 		if s.Actions > 0 {
-			think, p99 = fmtDur(s.ThinkMean), fmtDur(s.ThinkP99)
+			think, p99, most = fmtDur(s.ThinkMean), fmtDur(s.ThinkP99), fmtDur(s.ThinkMax)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f%%\t%.1f-%.1f%%\t%+.1f\t%.1f\t%s\t%s\t%.0f/%.0f/%.0f%%\t%d\t\n",
-			c.Scenario, c.Faction, c.Agent, s.Games, pct(s.Firsts, s.Games-s.Errors), 100*s.Lo, 100*s.Hi, s.Margin, s.Cards, think, p99, 100*s.Pass, 100*s.Op, 100*s.Event, s.Errors)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f%%\t%.1f-%.1f%%\t%+.1f\t%.1f\t%s\t%s\t%s\t%.0f/%.0f/%.0f%%\t%d\t\n",
+			c.Scenario, c.Faction, c.Agent, s.Games, pct(s.Firsts, s.Games-s.Errors), 100*s.Lo, 100*s.Hi, s.Margin, s.Cards, think, p99, most, 100*s.Pass, 100*s.Op, 100*s.Event, s.Errors)
 	}
 	tw.Flush()
 	if len(r.Config.Agents) > 1 {

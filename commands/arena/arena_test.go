@@ -2,10 +2,12 @@ package arena
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chinaswar/chinaswar/engine"
 	"github.com/chinaswar/chinaswar/engine/ai"
@@ -74,5 +76,23 @@ func TestArenaIsPairedAndTheSameOnAnyNumberOfCores(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestSummariseThinkTimes: a cell reports the mean, the 99th percentile
+// and the longest think time over all its games' actions, the longest
+// being what the "no question over 2 s" aim is read against.
+func TestSummariseThinkTimes(t *testing.T) {
+	c := &Cell{Games: []Outcome{
+		{First: true, Think: []time.Duration{time.Second, 3 * time.Second}},
+		{Think: []time.Duration{2 * time.Second}},
+		{Err: errors.New("engine error"), Think: []time.Duration{time.Hour}},
+	}}
+	s := c.Summarise()
+	if s.ThinkMean != 2*time.Second || s.ThinkP99 != 3*time.Second || s.ThinkMax != 3*time.Second || s.Actions != 3 {
+		t.Errorf("mean %v, p99 %v, max %v over %d actions; want 2s, 3s, 3s over 3", s.ThinkMean, s.ThinkP99, s.ThinkMax, s.Actions)
+	}
+	if s.Games != 3 || s.Errors != 1 || s.Firsts != 1 {
+		t.Errorf("%d games, %d errors, %d firsts; want 3, 1, 1", s.Games, s.Errors, s.Firsts)
 	}
 }
