@@ -377,6 +377,10 @@ type gameJSON struct {
 	Base    State    `json:"base"`
 	Answers []answer `json:"answers"`
 	Log     []Entry  `json:"log"`
+	// ShowForced is Config.ShowForced: the answers of such a game include
+	// single-choice questions the player answered, so it replays only
+	// with it.
+	ShowForced bool `json:"show_forced,omitempty"`
 }
 
 const gameFormat = "chinaswar-game/1"
@@ -384,7 +388,7 @@ const gameFormat = "chinaswar-game/1"
 // MarshalJSON saves the game: the snapshot of the current step, the answers
 // given in it, and the log. The output is byte-identical for equal games.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	return json.Marshal(gameJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail, Log: g.log})
+	return json.Marshal(gameJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail, Log: g.log, ShowForced: g.showForced})
 }
 
 // MarshalState saves the game without its log: what MarshalJSON saves but
@@ -392,16 +396,17 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // it with an empty log, and RestoreLog gives the log back: a store that
 // saves often keeps the log elsewhere, a piece at a time.
 func (g *Game) MarshalState() ([]byte, error) {
-	return json.Marshal(stateJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail})
+	return json.Marshal(stateJSON{Format: gameFormat, Engine: Version, Deck: g.d.ID, Base: g.base, Answers: g.trail, ShowForced: g.showForced})
 }
 
 // stateJSON is gameJSON without the log.
 type stateJSON struct {
-	Format  string   `json:"format"`
-	Engine  string   `json:"engine"`
-	Deck    string   `json:"deck"`
-	Base    State    `json:"base"`
-	Answers []answer `json:"answers"`
+	Format     string   `json:"format"`
+	Engine     string   `json:"engine"`
+	Deck       string   `json:"deck"`
+	Base       State    `json:"base"`
+	Answers    []answer `json:"answers"`
+	ShowForced bool     `json:"show_forced,omitempty"`
 }
 
 // RestoreLog gives a game loaded from MarshalState its log back. The game
@@ -445,7 +450,7 @@ func Load(data []byte, d *Deck) (*Game, error) {
 	}
 	// Replay the saved answers through Do, so each one is checked against the
 	// legal choices as if it were given now: a tampered answer is refused.
-	g := &Game{m: m, d: d, base: j.Base, log: j.Log}
+	g := &Game{m: m, d: d, base: j.Base, log: j.Log, showForced: j.ShowForced}
 	if err := g.settle(); err != nil {
 		return nil, fmt.Errorf("load game: starting the current step: %w", err)
 	}

@@ -87,3 +87,56 @@ func TestRestoreLogRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestShowForcedSurvivesSaveAndDeterminize: a game that poses its
+// single-choice questions (Config.ShowForced) has answers for them, so a
+// save, a save without the log and a determinization must keep the
+// setting: each goes on to the same question, and the game plays on.
+func TestShowForcedSurvivesSaveAndDeterminize(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		g, err := New(Config{Scenario: Scenarios[seed%2], Seed: seed, ShowForced: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 9))
+		singles := 0
+		for step := 0; !g.Over() && step < 400; step++ {
+			p := g.Prompt()
+			if len(p.Choices) == 1 {
+				singles++
+			}
+			if step%7 == 3 {
+				for name, save := range map[string]func() ([]byte, error){"save": g.MarshalJSON, "state": g.MarshalState} {
+					b, err := save()
+					if err != nil {
+						t.Fatal(err)
+					}
+					h, err := Load(b, g.Deck())
+					if err != nil {
+						t.Fatalf("seed %d step %d: %s does not load: %v", seed, step, name, err)
+					}
+					if q := h.Prompt(); q.Question != p.Question || len(q.Choices) != len(p.Choices) {
+						t.Fatalf("seed %d step %d: after the %s, %q (%d choices), want %q (%d)", seed, step, name, q.Question, len(q.Choices), p.Question, len(p.Choices))
+					}
+				}
+				d, err := g.Determinize(seed + uint64(step))
+				if err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				if q := d.Prompt(); q.Question != p.Question {
+					t.Fatalf("seed %d step %d: determinized at %q, want %q", seed, step, q.Question, p.Question)
+				}
+				c := d.Prompt().Choices[0].ID
+				if err := d.Do(d.Prompt().Faction, c); err != nil {
+					t.Fatalf("seed %d step %d: the determinized game refuses %q: %v", seed, step, c, err)
+				}
+			}
+			if err := g.Do(p.Faction, p.Choices[rng.IntN(len(p.Choices))].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if singles == 0 {
+			t.Errorf("seed %d: no single-choice question was posed", seed)
+		}
+	}
+}
