@@ -397,6 +397,9 @@ type run struct {
 	// walk, in a search's run, receives the walk of a Transport as each
 	// of its steps is asked (safirst_reach.go).
 	walk *transportWalk
+	// autopilot, in a search's dive, answers a question not yet answered
+	// instead of stopping the run there (safirst.go).
+	autopilot func(Faction) (string, error)
 }
 
 // choiceList collects a prompt's choices. A bare list is read for its ids
@@ -466,6 +469,15 @@ func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, er
 		return c.list[0].ID, nil
 	}
 	if r.probing {
+		if r.autopilot != nil {
+			id, err := r.autopilot(f)
+			if err != nil {
+				return "", err
+			}
+			r.trail = append(r.trail, answer{Faction: f, Choice: id})
+			r.pos++
+			return id, nil
+		}
 		*r.asked, r.askedBy, r.waiting = question.frozen(), f, true
 		return "", errAwait
 	}

@@ -88,6 +88,11 @@ type saProbe struct {
 	// its walk where it could Assault (transportDist).
 	dist     []int
 	distFrom SpaceID
+	// A dive's run answers its questions itself (pilots) while piloting,
+	// until diveEnd answers; pilot is pilots as a function value, made once.
+	piloting bool
+	diveEnd  int
+	pilot    func(Faction) (string, error)
 }
 
 // probePool keeps searches' scratch from one search to the next (each
@@ -258,8 +263,8 @@ func (p *saProbe) searchPath() ([]answer, bool) {
 const diveLen = 48
 
 // dive follows one way of completing the Special Activity from the answers
-// path[:n]: at each question the first answer that ends what is asked, or
-// else the first answer. Most searches have a completion there (the
+// path[:n], in one run answering each question as it comes (pilots): the
+// first answer that ends what is asked, or else the first answer. Most searches have a completion there (the
 // Special Activity ended as soon as it may), and some only a long one
 // (Partisan Action in a second Province), which iterative deepening would
 // reach only after trying every shorter way. It reports whether the
@@ -267,32 +272,38 @@ const diveLen = 48
 // proper begins.
 func (p *saProbe) dive(n int) bool {
 	r, o := &p.r, &p.cur
-	for end := n + diveLen; n < end; {
-		if p.nodes++; p.nodes > probeBudget {
-			return false
-		}
-		err := p.runAt(n)
-		if err == nil {
-			o.inSA = false
-			if !opDefs[o.f][o.kind].can(r, o) {
-				return false
-			}
-			p.foundBuf = append(p.foundBuf[:0], r.trail[:r.pos]...)
-			p.found = p.foundBuf
-			return true
-		}
-		if !errors.Is(err, errAwait) || !r.waiting || len(r.choices.list) == 0 {
-			return false
-		}
-		if p.tr != nil && !p.walkMayOpen(p.tr) {
-			return false
-		}
-		pick := p.divePick()
-		n = r.pos
-		p.path = append(p.path[:n], answer{Faction: r.askedBy, Choice: pick})
-		n++
+	if p.nodes++; p.nodes > probeBudget {
+		return false
 	}
-	return false
+	p.diveEnd, p.piloting = n+diveLen, true
+	err := p.runAt(n)
+	p.piloting = false
+	if err != nil {
+		return false
+	}
+	o.inSA = false
+	if !opDefs[o.f][o.kind].can(r, o) {
+		return false
+	}
+	p.foundBuf = append(p.foundBuf[:0], r.trail[:r.pos]...)
+	p.found = p.foundBuf
+	return true
+}
+
+// errDiveStop ends a dive's run where the dive gives up.
+var errDiveStop = errors.New("engine: the dive stops")
+
+// pilots answers the questions of a dive's run as they are asked, so that
+// the dive is one run of the Special Activity, not one per answer.
+func (p *saProbe) pilots(f Faction) (string, error) {
+	r := &p.r
+	if r.pos+1 >= p.diveEnd || len(r.choices.list) == 0 {
+		return "", errDiveStop
+	}
+	if p.tr != nil && !p.walkMayOpen(p.tr) {
+		return "", errDiveStop
+	}
+	return p.divePick(), nil
 }
 
 // divePick is the answer a dive gives to the question its run stopped at:
@@ -404,6 +415,12 @@ func (p *saProbe) runAt(n int) error {
 	if p.tr != nil {
 		p.walk.path = p.walk.path[:0]
 		r.walk = &p.walk
+	}
+	if p.piloting {
+		if p.pilot == nil {
+			p.pilot = p.pilots
+		}
+		r.autopilot = p.pilot
 	}
 	o := &p.cur
 	*o = p.o
