@@ -21,12 +21,22 @@ func simCmd(args []string) error {
 	fast := fs.Bool("fast", false, "skip the invariant checks (timing only)")
 	policy := fs.String("policy", "random", `who plays: random, basic (the AI's rollout policy, no search), easy, normal, hard or slow for every seat, or per faction, e.g. "NAT=normal,JPN=easy" (others random)`)
 	complete := fs.Bool("check-complete", false, "check at every prompt that each offered choice can be completed (slow)")
+	sims := fs.Int("sims", 0, "every searching seat plans with this many simulations per action instead of its level's budget: a quick search, for long runs that check the AI plays only legal choices")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	seats, err := parseSeats(*policy)
 	if err != nil {
 		return fmt.Errorf("--policy: %w", err)
+	}
+	if *sims < 0 {
+		return fmt.Errorf("--sims must be at least 1")
+	}
+	if *sims > 0 {
+		var ok bool
+		if seats, ok = withSims(seats, *sims); !ok {
+			return fmt.Errorf("--sims: no seat searches (give --policy a level)")
+		}
 	}
 	opts, err := engine.ParseOptions(*options)
 	if err != nil {
@@ -78,6 +88,20 @@ func parseSeats(s string) ([engine.NumFactions]ai.Seat, error) {
 		}
 	}
 	return seats, nil
+}
+
+// withSims gives every searching seat a budget of n simulations, named
+// after its level ("Easy/8"); random and basic seats are kept. It reports
+// whether any seat searches.
+func withSims(seats [engine.NumFactions]ai.Seat, n int) ([engine.NumFactions]ai.Seat, bool) {
+	searching := false
+	for f, s := range seats {
+		if s.Level.Sims > 0 {
+			seats[f].Level = ai.Level{Name: fmt.Sprintf("%s/%d", s.Level.Name, n), Sims: n}
+			searching = true
+		}
+	}
+	return seats, searching
 }
 
 // checkComplete runs the completion check and prints its summary line.
