@@ -309,8 +309,9 @@ func (p *saProbe) pilots(f Faction) (string, error) {
 // divePick is the answer a dive gives to the question its run stopped at:
 // for a Transport before an Assault the way nearest to a space where the
 // Assault could be executed; otherwise the first answer ending what is
-// asked, or else, before an Assault, a space where it could be executed
-// (Deploy's destination), or else the first answer.
+// asked, or else Suborn's replacing a piece with a WLD Troop, or else,
+// before an Assault, a space where it could be executed (Deploy's
+// destination), or else the first answer.
 func (p *saProbe) divePick() string {
 	list := p.r.choices.list
 	if p.tr != nil {
@@ -321,6 +322,15 @@ func (p *saProbe) divePick() string {
 	for _, c := range list {
 		if ends(c.ID) {
 			return c.ID
+		}
+	}
+	if p.kind == Suborn {
+		// What Suborn may open an Operation with is the WLD Troop that
+		// replaces a piece (docs/rulings.md C16).
+		for _, c := range list {
+			if strings.HasPrefix(c.ID, "suborn:replace:") {
+				return c.ID
+			}
 		}
 	}
 	if p.o.kind == Assault && p.tr == nil {
