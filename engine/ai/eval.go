@@ -19,6 +19,9 @@ func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
 	} else {
 		check := s.Margins(h.Map(), false)
 		final := s.Margins(h.Map(), true)
+		dc, dp := outlook(s, h.Map(), h.Deck())
+		check[engine.JPN], check[engine.NAT] = check[engine.JPN]+dc, check[engine.NAT]+dp
+		final[engine.JPN], final[engine.NAT], final[engine.WLD] = final[engine.JPN]+dc, final[engine.NAT]+dp, final[engine.WLD]-dp
 		w := endWeight(s, h.Deck())
 		var mg [engine.NumFactions]int
 		for _, f := range engine.Factions {
@@ -47,6 +50,47 @@ func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
 		v = 0
 	}
 	return v, won
+}
+
+// outlook is what the next Aid and Commitment Phase (6.5) would do, from
+// this position, to the tracks in the victory totals, when one is still
+// to come: dc to Commitment, part of JPN's total (7.2), which falls by 2
+// when JPN's Econ or its Troop Casualties fall short; dp to Patronage,
+// NAT's (and subtracted from WLD's final margin, 7.3), which takes the
+// Foreign Aid that the Casualties grow. The victory check comes before
+// the phase (6.1), but the tracks keep what it does for every later check
+// and the final margins; without this a search to the next check never
+// sees what lost Econ or spent Troops cost JPN.
+func outlook(s *engine.State, m *engine.Map, d *engine.Deck) (dc, dp int) {
+	var ahead bool
+	switch s.Step.Kind {
+	case "victory", "resources", "pacify", "agitate", "redeploy", "aid":
+		ahead = !s.FinalRound(d) // 6.4.1: the final Round ends before 6.5
+	case "commitment", "reset":
+		ahead = false // this Round's phase is under way or done
+	default:
+		ahead = s.PropagandaUnseen(d) >= 2 // a Round before the final one
+	}
+	if !ahead {
+		return 0, 0
+	}
+	cas := s.Casualties[engine.JPNTroop]
+	if s.Step.Kind != "aid" {
+		// NAT, as the rollout policy plays it, keeps Foreign Aid as
+		// Patronage (up to 30).
+		dp = max(0, min(30-s.Patronage, min(10, s.Aid+cas/3)))
+	}
+	c := s.Commitment
+	if 3*s.JPNEcon(m) < c {
+		c = max(0, c-2)
+	}
+	switch {
+	case 3*cas > c:
+		c = max(0, c-2)
+	case 3*cas <= c/2:
+		c = min(60, c+1)
+	}
+	return c - s.Commitment, dp
 }
 
 // endWeight is how near the end the game is, from 0 (every Propaganda

@@ -21,13 +21,13 @@ const reserve = 8
 // policy picks an answer to pr in the simulated game h.
 func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 	cs := pr.Choices
-	if strings.HasPrefix(cs[0].ID, "count:") {
-		return countRule(h.State(), pr)
-	}
 	if pr.Faction == engine.JPN {
 		if id, ok := jpnRule(h, pr, rng); ok {
 			return id
 		}
+	}
+	if strings.HasPrefix(cs[0].ID, "count:") {
+		return countRule(h.State(), pr)
 	}
 	// Passing gives up the card, and a Large Offensive costs JPN a point
 	// of Commitment, a victory point (2.3.8): both are rare. Otherwise an
@@ -55,40 +55,6 @@ func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 		return cs[plain[rng.intn(len(plain))]].ID
 	}
 	return cs[rng.intn(len(cs))].ID
-}
-
-// jpnRule answers the questions where JPN's Econ (its share of the victory
-// total, 7.2) is plainly at stake: JPN cubes on LoCs stay there.
-func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (string, bool) {
-	switch {
-	case pr.Step == "redeploy" && pr.Has("done"):
-		return "done", true // 6.4: moving is optional
-	case strings.HasPrefix(pr.Question, "JPN Patrol (") && strings.Contains(pr.Question, "choose a destination LoC"):
-		// 3.2.3: a LoC with Econ and no JPN cube yet is what Patrol gains.
-		m, st := h.Map(), h.State()
-		var gain []string
-		for _, c := range pr.Choices {
-			if id, ok := m.ID(c.Label); ok && m.Spaces[id].Econ > 0 && st.Spaces[id].Pieces.JPNCubes() == 0 {
-				gain = append(gain, c.ID)
-			}
-		}
-		if len(gain) > 0 {
-			return gain[rng.intn(len(gain))], true
-		}
-	case strings.HasPrefix(pr.Question, "Commitment Phase:"):
-		// 6.5: Troops above Commitment leave the map; from off the LoCs.
-		m := h.Map()
-		var off []string
-		for _, c := range pr.Choices {
-			if id, ok := m.ID(c.Label); ok && !m.Spaces[id].IsLoC() {
-				off = append(off, c.ID)
-			}
-		}
-		if len(off) > 0 {
-			return off[rng.intn(len(off))], true
-		}
-	}
-	return "", false
 }
 
 // countRule answers a "how many" question by a rule of thumb for what the

@@ -8,12 +8,13 @@ import (
 )
 
 // TestPolicyKeepsJPNOnTheLoCs plays games by the rollout policy and checks
-// its JPN rules wherever they apply: Redeploy moves nothing, Patrol picks a
-// LoC it gains when there is one, the Commitment Phase takes Troops off the
-// map from Provinces first, and Large Offensives (a point of Commitment
-// each) are rare.
+// its JPN rules wherever they apply: Redeploy moves nothing, Patrol picks
+// the LoC it gains most on, Patrol's Assaults go only where they win Econ
+// back, no count of cubes moved off a LoC that earns Econ takes its last
+// JPN cube, the Commitment Phase takes Troops off the map from Provinces
+// first, and Large Offensives (a point of Commitment each) are rare.
 func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
-	var redeploys, patrols, commitments, eligible, los int
+	var redeploys, patrols, assaults, counts, commitments, eligible, los int
 	for seed := uint64(1); seed <= 6; seed++ {
 		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
 		if err != nil {
@@ -25,37 +26,50 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 			pr := g.Prompt()
 			choice := policy(g, pr, rng)
 			if pr.Faction == engine.JPN {
-				st := g.State()
-				spaces := func(keep func(engine.SpaceID) bool) bool {
+				j := jpnView{m: m, s: g.State()}
+				best := func(value func(engine.SpaceID) int) int {
+					b := 0
 					for _, c := range pr.Choices {
-						if id, ok := m.ID(c.Label); ok && keep(id) {
-							return true
+						if id, ok := j.space(c.ID); ok {
+							b = max(b, value(id))
 						}
 					}
-					return false
+					return b
 				}
-				chosen, _ := m.ID(label(pr, choice))
+				chosen, isSpace := j.space(choice)
+				q := pr.Question
 				switch {
 				case pr.Step == "redeploy" && pr.Has("done"):
 					redeploys++
 					if choice != "done" {
 						t.Errorf("seed %d: JPN Redeploy chose %q", seed, choice)
 					}
-				case strings.HasPrefix(pr.Question, "JPN Patrol (") && strings.Contains(pr.Question, "destination LoC"):
-					gains := func(id engine.SpaceID) bool {
-						return m.Spaces[id].Econ > 0 && st.Spaces[id].Pieces.JPNCubes() == 0
-					}
-					if spaces(gains) {
+				case strings.HasPrefix(q, "JPN Patrol (") && strings.Contains(q, "destination LoC"):
+					if b := best(j.gain); b > 0 {
 						patrols++
-						if !strings.HasPrefix(choice, "space:") || !gains(chosen) {
-							t.Errorf("seed %d: JPN Patrol chose %q though a LoC with Econ was open", seed, choice)
+						if !isSpace || j.gain(chosen) != b {
+							t.Errorf("seed %d: JPN Patrol chose %q though a LoC gaining %d Econ was open", seed, choice, b)
 						}
 					}
-				case strings.HasPrefix(pr.Question, "Commitment Phase:") && strings.HasPrefix(choice, "space:"):
-					off := func(id engine.SpaceID) bool { return !m.Spaces[id].IsLoC() }
-					if spaces(off) {
+				case strings.HasPrefix(q, "JPN Patrol: Assault on a LoC"):
+					assaults++
+					if b := best(j.clear); (b == 0) != (choice == "done") || isSpace && j.clear(chosen) != b {
+						t.Errorf("seed %d: JPN Patrol Assault chose %q (best Econ won back %d)", seed, choice, b)
+					}
+				case strings.HasPrefix(pr.Choices[0].ID, "count:") && strings.Contains(q, " from ") && strings.Contains(q, " into "):
+					from, _ := between(q, " from ", " into ")
+					id, ok := m.ID(from)
+					if ok && j.earns(id) > 0 && j.s.Spaces[id].Pieces.JPNCubes() > countOf(pr.Choices[0].ID) {
+						counts++
+						if countOf(choice) >= j.s.Spaces[id].Pieces.JPNCubes() {
+							t.Errorf("seed %d: %q: chose %s, leaving %s without JPN cubes", seed, q, choice, from)
+						}
+					}
+				case strings.HasPrefix(q, "Commitment Phase:") && isSpace:
+					off := func(id engine.SpaceID) int { return b2i(!m.Spaces[id].IsLoC()) }
+					if best(off) > 0 {
 						commitments++
-						if !off(chosen) {
+						if off(chosen) == 0 {
 							t.Errorf("seed %d: Commitment Phase removed Troops from LoC %q", seed, choice)
 						}
 					}
@@ -71,9 +85,10 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d Redeploys, %d Patrol destinations, %d Commitment removals, %d Large Offensives in %d actions", redeploys, patrols, commitments, los, eligible)
-	if redeploys == 0 || patrols == 0 || eligible < 20 {
-		t.Fatalf("too few cases: %d Redeploys, %d Patrols, %d actions", redeploys, patrols, eligible)
+	t.Logf("%d Redeploys, %d Patrol destinations, %d Patrol Assaults, %d counts off earning LoCs, %d Commitment removals, %d Large Offensives in %d actions",
+		redeploys, patrols, assaults, counts, commitments, los, eligible)
+	if redeploys == 0 || patrols == 0 || assaults == 0 || counts == 0 || eligible < 20 {
+		t.Fatalf("too few cases: %d Redeploys, %d Patrols, %d Patrol Assaults, %d counts, %d actions", redeploys, patrols, assaults, counts, eligible)
 	}
 	if los*8 > eligible {
 		t.Errorf("%d Large Offensives in %d actions", los, eligible)

@@ -1,0 +1,64 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// TestOutlookForetellsCommitment plays games by the rollout policy and
+// checks the evaluation's outlook of the Aid and Commitment Phase (6.5):
+// asked just before the phase (NAT dividing Foreign Aid), its Commitment
+// change is the one the phase makes; it foresees nothing once JPN's half
+// of the phase has begun or in the final Round, which ends before 6.5
+// (6.4.1); and it never raises Patronage over 30.
+func TestOutlookForetellsCommitment(t *testing.T) {
+	var foretold, moved, final int
+	for seed := uint64(1); seed <= 8; seed++ {
+		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, d := g.Map(), g.Deck()
+		rng := &rand{seed}
+		want := -1
+		for !g.Over() {
+			s := g.State()
+			if want >= 0 {
+				if s.Commitment != want {
+					t.Errorf("seed %d: Commitment %d after the phase, outlook said %d", seed, s.Commitment, want)
+				}
+				want = -1
+			}
+			pr := g.Prompt()
+			dc, dp := outlook(s, m, d)
+			switch kind := s.Step.Kind; {
+			case kind == "aid" && pr.Faction == engine.NAT:
+				foretold++
+				want = s.Commitment + dc
+				if dc != 0 {
+					moved++
+				}
+			case kind == "commitment" || kind == "reset":
+				if dc != 0 || dp != 0 {
+					t.Errorf("seed %d: outlook %+d Commitment, %+d Patronage during %s", seed, dc, dp, kind)
+				}
+			case s.FinalRound(d):
+				final++
+				if dc != 0 || dp != 0 {
+					t.Errorf("seed %d: outlook %+d Commitment, %+d Patronage in the final Round", seed, dc, dp)
+				}
+			}
+			if s.Patronage+dp > 30 || dp < 0 {
+				t.Errorf("seed %d: outlook %+d Patronage from %d", seed, dp, s.Patronage)
+			}
+			if err := g.Do(pr.Faction, policy(g, pr, rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d phases foretold (%d moving Commitment), %d final-Round questions", foretold, moved, final)
+	if foretold < 5 || moved == 0 || final == 0 {
+		t.Fatalf("too few cases: %d phases, %d moving Commitment, %d final-Round questions", foretold, moved, final)
+	}
+}

@@ -1,0 +1,211 @@
+package ai
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/chinaswar/chinaswar/engine"
+)
+
+// JPN's victory total is the Econ of the LoCs holding JPN cubes and no
+// enemy piece, plus Commitment (7.2), and at each Aid and Commitment Phase
+// Commitment drops by 2 when three times that Econ falls short of it
+// (6.5). So the rollout policy plays JPN to hold those LoCs: it never
+// strips the last JPN cube off a LoC that earns Econ unless the move gains
+// more, sends Patrols, Assaults and Anti-Bandit Actions where they win Econ
+// back, and leaves its cubes in place at Redeploy.
+
+// jpnRule answers the JPN questions where its Econ is plainly at stake; ok
+// is false for the others, which the general policy answers.
+func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (id string, ok bool) {
+	q := pr.Question
+	j := jpnView{m: h.Map(), s: h.State()}
+	switch {
+	case pr.Step == "redeploy" && pr.Has("done"):
+		return "done", true // 6.4: moving is optional
+	case strings.HasPrefix(q, "Commitment Phase:") && !strings.HasPrefix(pr.Choices[0].ID, "count:"):
+		// 6.5: Troops above Commitment leave the map; from off the LoCs.
+		return j.pick(pr, rng, func(id engine.SpaceID) int { return b2i(!j.m.Spaces[id].IsLoC()) }, "")
+	case strings.HasPrefix(pr.Choices[0].ID, "count:"):
+		return j.count(pr)
+	case strings.HasPrefix(q, "JPN Patrol (") && strings.Contains(q, "choose a destination LoC"):
+		// 3.2.3: a LoC with Econ that JPN does not hold yet.
+		return j.pick(pr, rng, j.gain, "done")
+	case strings.HasPrefix(q, "JPN Patrol: Assault on a LoC"),
+		strings.HasPrefix(q, "JPN Assault ("),
+		strings.HasPrefix(q, "Anti-Bandit Action (") && strings.Contains(q, "select a space"):
+		// 3.2.5, 4.2.3: clearing enemy pieces off a LoC with JPN cubes
+		// wins its Econ; Patrol's Assaults cost 3 Resources, so only
+		// where they win something.
+		stop := ""
+		if strings.HasPrefix(q, "JPN Patrol:") {
+			stop = "done"
+		}
+		return j.pick(pr, rng, j.clear, stop)
+	case strings.HasPrefix(q, "JPN Transport:") && strings.HasSuffix(q, "Move on to?"):
+		// 4.2.2: end on a LoC with Econ that JPN does not hold yet.
+		return j.pick(pr, rng, j.gain, "")
+	case strings.Contains(q, "from which adjacent space?") && strings.HasPrefix(q, "JPN "),
+		strings.HasPrefix(q, "No JPN Police Available"):
+		// 3.2.3, 3.2.4, 3.2.2: cubes come from anywhere but the last
+		// JPN cube on a LoC that earns more than the destination.
+		dest := engine.SpaceID(-1)
+		if to, ok := between(q, " into ", " from "); ok {
+			dest, _ = j.m.ID(to)
+		} else if to, ok := between(q, " to place in ", " ("); ok {
+			dest, _ = j.m.ID(to)
+		}
+		return j.avoid(pr, rng, dest)
+	}
+	return "", false
+}
+
+// jpnView reads the board for the JPN rules.
+type jpnView struct {
+	m *engine.Map
+	s *engine.State
+}
+
+// earns is the Econ a LoC adds to JPN's total now (7.2).
+func (j jpnView) earns(id engine.SpaceID) int {
+	p := &j.s.Spaces[id].Pieces
+	if !j.m.Spaces[id].IsLoC() || p.JPNCubes() == 0 || enemy(p) {
+		return 0
+	}
+	return j.m.Spaces[id].Econ
+}
+
+// gain is the Econ a LoC would add if JPN held it alone.
+func (j jpnView) gain(id engine.SpaceID) int {
+	if !j.m.Spaces[id].IsLoC() {
+		return 0
+	}
+	return j.m.Spaces[id].Econ - j.earns(id)
+}
+
+// clear is the Econ JPN would win by removing the enemy pieces from a LoC
+// where it has cubes.
+func (j jpnView) clear(id engine.SpaceID) int {
+	p := &j.s.Spaces[id].Pieces
+	if !j.m.Spaces[id].IsLoC() || p.JPNCubes() == 0 || !enemy(p) {
+		return 0
+	}
+	return j.m.Spaces[id].Econ
+}
+
+// pick chooses among the space choices of pr the one worth the most by
+// value, at random among equals. With nothing worth anything it answers
+// stop if that is a choice ("" leaves the question to the general policy).
+func (j jpnView) pick(pr *engine.Prompt, rng *rand, value func(engine.SpaceID) int, stop string) (string, bool) {
+	best, n := 0, 0
+	var id string
+	for _, c := range pr.Choices {
+		sp, ok := j.space(c.ID)
+		if !ok {
+			continue
+		}
+		switch v := value(sp); {
+		case v > best:
+			best, n, id = v, 1, c.ID
+		case v == best && v > 0:
+			n++
+			if rng.intn(n) == 0 {
+				id = c.ID
+			}
+		}
+	}
+	switch {
+	case best > 0:
+		return id, true
+	case stop != "" && pr.Has(stop):
+		return stop, true
+	}
+	return "", false
+}
+
+// avoid picks at random a source of cubes whose loss costs JPN no more Econ
+// than the destination dest (if known, else -1) may win, or declines when
+// every source would cost more.
+func (j jpnView) avoid(pr *engine.Prompt, rng *rand, dest engine.SpaceID) (string, bool) {
+	win := 0
+	if dest >= 0 {
+		win = j.gain(dest)
+	}
+	var ok []string
+	costly := false
+	for _, c := range pr.Choices {
+		sp, isSpace := j.space(c.ID)
+		switch {
+		case !isSpace:
+		case j.s.Spaces[sp].Pieces.JPNCubes() > 1 || j.earns(sp) <= win:
+			ok = append(ok, c.ID)
+		default:
+			costly = true
+		}
+	}
+	switch {
+	case !costly:
+		return "", false // nothing to avoid
+	case len(ok) > 0:
+		return ok[rng.intn(len(ok))], true
+	case pr.Has("done"):
+		return "done", true
+	}
+	return "", false
+}
+
+// count answers a "how many" question about moving JPN cubes off a LoC
+// that earns Econ: all but one of them, so that the LoC still counts.
+func (j jpnView) count(pr *engine.Prompt) (string, bool) {
+	q := pr.Question
+	from, ok := between(q, " from ", " into ")
+	if !ok {
+		from, ok = between(q, "Transport from ", ":")
+	}
+	if !ok {
+		return "", false
+	}
+	sp, ok := j.m.ID(from)
+	if !ok || j.earns(sp) == 0 {
+		return "", false
+	}
+	lo, hi := countOf(pr.Choices[0].ID), countOf(pr.Choices[len(pr.Choices)-1].ID)
+	pick := min(hi, j.s.Spaces[sp].Pieces.JPNCubes()-1)
+	if pick < lo {
+		return "", false
+	}
+	return "count:" + strconv.Itoa(pick), true
+}
+
+// space reads a choice id naming a map space.
+func (j jpnView) space(id string) (engine.SpaceID, bool) {
+	name, ok := strings.CutPrefix(id, "space:")
+	if !ok {
+		return 0, false
+	}
+	return j.m.ID(name)
+}
+
+// enemy reports whether a space holds pieces of a Chinese faction, which
+// deny JPN its Econ (7.2).
+func enemy(p *engine.Pieces) bool {
+	return p.Of(engine.NAT)+p.Of(engine.WLD)+p.Of(engine.CPC) > 0
+}
+
+// between returns the text of s after the first before and up to the next
+// after.
+func between(s, before, after string) (string, bool) {
+	_, rest, ok := strings.Cut(s, before)
+	if !ok {
+		return "", false
+	}
+	text, _, ok := strings.Cut(rest, after)
+	return text, ok
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
