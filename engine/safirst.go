@@ -85,9 +85,13 @@ type saProbe struct {
 	into []bool
 	// dist, when distFrom is the walk's origin (-1 before it is chosen,
 	// -2 when not worked out), is how many more steps a group needs to end
-	// its walk where it could Assault (transportDist).
+	// its walk where it could Assault (transportDist); goal is worked out
+	// with the first dist of a search.
 	dist     []int
 	distFrom SpaceID
+	goal     []bool    // the spaces where the Assault could be executed
+	queue    []SpaceID // transportDist's
+
 	// A dive's run answers its questions itself (pilots) while piloting,
 	// until diveEnd answers; pilot is pilots as a function value, made once.
 	piloting bool
@@ -298,9 +302,6 @@ var errDiveStop = errors.New("engine: the dive stops")
 func (p *saProbe) pilots(f Faction) (string, error) {
 	r := &p.r
 	if r.pos+1 >= p.diveEnd || len(r.choices.list) == 0 {
-		return "", errDiveStop
-	}
-	if p.tr != nil && !p.walkMayOpen(p.tr) {
 		return "", errDiveStop
 	}
 	return p.divePick(), nil

@@ -326,25 +326,36 @@ func (p *saProbe) endDist(id SpaceID) int {
 func (p *saProbe) transportDist(origin SpaceID) {
 	r, o, tr := &p.r, &p.cur, p.tr
 	m, s, f := r.m, r.s, o.f
+	if p.distFrom == -2 {
+		// Where the Assault could be executed does not change along a
+		// walk (the Troops move at its end): found once per search.
+		p.goal = p.goal[:0]
+		troop := movablePiece(f)
+		for i := range m.Spaces {
+			id := SpaceID(i)
+			ok := false
+			if s.cubesMayEnter(m, f, id) {
+				n := &s.Spaces[i].Pieces[troop]
+				had := *n
+				*n = max(had, 1)
+				ok = o.selectable(id) && assaultOpSpace(r, o, id)
+				*n = had
+			}
+			p.goal = append(p.goal, ok)
+		}
+	}
 	p.distFrom = origin
 	p.dist = p.dist[:0]
-	queue := make([]SpaceID, 0, len(m.Spaces))
-	troop := movablePiece(f)
+	queue := p.queue[:0]
 	for i := range m.Spaces {
-		id := SpaceID(i)
 		d := noWay
-		if id != origin && s.cubesMayEnter(m, f, id) {
-			n := &s.Spaces[i].Pieces[troop]
-			had := *n
-			*n = max(had, 1)
-			if o.selectable(id) && assaultOpSpace(r, o, id) {
-				d = 0
-				queue = append(queue, id)
-			}
-			*n = had
+		if p.goal[i] && SpaceID(i) != origin {
+			d = 0
+			queue = append(queue, SpaceID(i))
 		}
 		p.dist = append(p.dist, d)
 	}
+	defer func() { p.queue = queue[:0] }()
 	// A LoC a group may pass on from reaches the spaces next to it in one
 	// more step; it ends in a goal next to it in one step.
 	for len(queue) > 0 {
