@@ -50,22 +50,7 @@ func (p *saProbe) mayOpen(n int) bool {
 	}
 	into := make([]bool, len(p.m.Spaces))
 	reach(r, o, into)
-	troop := movablePiece(o.f)
-	for i := range p.scratch.Spaces {
-		n := &p.scratch.Spaces[i].Pieces[troop]
-		if *n == 0 && !into[i] {
-			continue
-		}
-		// Troops there, as many as any execution could leave.
-		had := *n
-		*n = max(had, 1)
-		ok := o.selectable(SpaceID(i)) && assaultOpSpace(r, o, SpaceID(i))
-		*n = had
-		if ok {
-			return true
-		}
-	}
-	return false
+	return p.assaultPossibleWith(into)
 }
 
 // reach marks the spaces a Transport could end its walk in (4.2.2, 4.3.2):
@@ -74,35 +59,48 @@ func (p *saProbe) mayOpen(n int) bool {
 // them it could end the move in. It ignores that a walk enters each LoC
 // once and the toll's cost: more walks, never fewer.
 func (tr *saTransportRules) reach(r *run, o *opCtx, into []bool) {
-	m, s, f := r.m, r.s, o.f
 	var queue []SpaceID
-	enter := func(id SpaceID) {
-		if m.Spaces[id].IsLoC() && !into[id] && s.cubesMayEnter(m, f, id) {
-			into[id] = true
-			queue = append(queue, id)
+	for i := range r.s.Spaces {
+		if r.s.Spaces[i].Pieces[tr.troop] > 0 {
+			queue = tr.enterNext(r, o, SpaceID(i), into, queue, nil)
 		}
 	}
-	for i := range s.Spaces {
-		if s.Spaces[i].Pieces[tr.troop] > 0 {
-			for _, a := range m.Spaces[i].Adj {
-				enter(a)
-			}
+	tr.spread(r, o, queue, into, nil)
+}
+
+// enterNext marks and queues the LoCs next to space at a group may enter
+// (skip, if set, keeps some out).
+func (tr *saTransportRules) enterNext(r *run, o *opCtx, at SpaceID, into []bool, queue []SpaceID, skip func(SpaceID) bool) []SpaceID {
+	m, s := r.m, r.s
+	for _, a := range m.Spaces[at].Adj {
+		if m.Spaces[a].IsLoC() && !into[a] && s.cubesMayEnter(m, o.f, a) && (skip == nil || !skip(a)) {
+			into[a] = true
+			queue = append(queue, a)
 		}
 	}
+	return queue
+}
+
+// spread goes on from the LoCs in queue (marked already): it marks the
+// spaces next to them a group could end in and, from those it need not
+// stop on, the LoCs it could enter next, until none is left. skip, if set,
+// keeps some spaces out.
+func (tr *saTransportRules) spread(r *run, o *opCtx, queue []SpaceID, into []bool, skip func(SpaceID) bool) {
+	m, s := r.m, r.s
 	for len(queue) > 0 {
 		at := queue[0]
 		queue = queue[1:]
 		for _, a := range m.Spaces[at].Adj {
-			if !m.Spaces[a].IsLoC() && s.cubesMayEnter(m, f, a) {
+			if !m.Spaces[a].IsLoC() && s.cubesMayEnter(m, o.f, a) && (skip == nil || !skip(a)) {
 				into[a] = true
 			}
 		}
+		// (The LoC a walk's group is on now does not stop it: a run asks
+		// no more once the group must stop.)
 		if tr.stops(&s.Spaces[at]) {
 			continue
 		}
-		for _, a := range m.Spaces[at].Adj {
-			enter(a)
-		}
+		queue = tr.enterNext(r, o, at, into, queue, skip)
 	}
 }
 
@@ -216,40 +214,18 @@ func (p *saProbe) assaultPossibleWith(into []bool) bool {
 // reach, it ignores that a walk enters each LoC once (beyond those on walk
 // already): more ends, never fewer.
 func (tr *saTransportRules) reachFrom(r *run, o *opCtx, walk []SpaceID, into []bool, avoidToll bool) {
-	m, s, f := r.m, r.s, o.f
-	at := walk[len(walk)-1]
-	queue := make([]SpaceID, 0, 16)
-	enter := func(id SpaceID) {
-		if m.Spaces[id].IsLoC() && !into[id] && !slices.Contains(walk, id) && s.cubesMayEnter(m, f, id) && !(avoidToll && tr.saTollDue(r, id)) {
-			into[id] = true
-			queue = append(queue, id)
-		}
+	skip := func(id SpaceID) bool {
+		return slices.Contains(walk, id) || (avoidToll && r.m.Spaces[id].IsLoC() && tr.saTollDue(r, id))
 	}
+	at := walk[len(walk)-1]
+	var queue []SpaceID
 	if len(walk) > 1 {
 		queue = append(queue, at)
 		into[at] = true
 	} else {
-		for _, a := range m.Spaces[at].Adj {
-			enter(a)
-		}
+		queue = tr.enterNext(r, o, at, into, queue, skip)
 	}
-	for len(queue) > 0 {
-		at := queue[0]
-		queue = queue[1:]
-		for _, a := range m.Spaces[at].Adj {
-			if !m.Spaces[a].IsLoC() && !slices.Contains(walk, a) && s.cubesMayEnter(m, f, a) {
-				into[a] = true
-			}
-		}
-		// (The LoC the group is on now does not stop it: a run asks no
-		// more once the group must stop.)
-		if tr.stops(&s.Spaces[at]) {
-			continue
-		}
-		for _, a := range m.Spaces[at].Adj {
-			enter(a)
-		}
-	}
+	tr.spread(r, o, queue, into, skip)
 }
 
 // noWay is the distance of a space from which no walk ends where the
