@@ -49,11 +49,13 @@ func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (id string, ok bool) 
 		strings.HasPrefix(q, "No JPN Police Available"):
 		// 3.2.3, 3.2.4, 3.2.2: cubes come from anywhere but the last
 		// JPN cube on a LoC that earns more than the destination.
-		dest := engine.SpaceID(-1)
-		if to, ok := between(q, " into ", " from "); ok {
-			dest, _ = j.m.ID(to)
-		} else if to, ok := between(q, " to place in ", " ("); ok {
-			dest, _ = j.m.ID(to)
+		to, ok := between(q, " into ", " from ")
+		if !ok {
+			to, _ = between(q, " to place in ", " (")
+		}
+		dest, ok := j.m.ID(to)
+		if !ok {
+			dest = -1
 		}
 		return j.avoid(pr, rng, dest)
 	}

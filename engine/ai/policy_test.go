@@ -11,10 +11,11 @@ import (
 // its JPN rules wherever they apply: Redeploy moves nothing, Patrol picks
 // the LoC it gains most on, Patrol's Assaults go only where they win Econ
 // back, no count of cubes moved off a LoC that earns Econ takes its last
-// JPN cube, the Commitment Phase takes Troops off the map from Provinces
+// JPN cube, no Patrol or Sweep takes that last cube for a destination
+// that gains less, the Commitment Phase takes Troops off the map from Provinces
 // first, and Large Offensives (a point of Commitment each) are rare.
 func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
-	var redeploys, patrols, assaults, counts, commitments, eligible, los int
+	var redeploys, patrols, assaults, counts, sources, commitments, eligible, los int
 	for seed := uint64(1); seed <= 6; seed++ {
 		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
 		if err != nil {
@@ -65,6 +66,13 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 							t.Errorf("seed %d: %q: chose %s, leaving %s without JPN cubes", seed, q, choice, from)
 						}
 					}
+				case strings.HasPrefix(q, "JPN ") && strings.HasSuffix(q, "from which adjacent space?") && isSpace:
+					sources++
+					to, _ := between(q, " into ", " from ")
+					dest, _ := m.ID(to)
+					if j.s.Spaces[chosen].Pieces.JPNCubes() == 1 && j.earns(chosen) > j.gain(dest) {
+						t.Errorf("seed %d: %q: took the last JPN cube off %s (Econ %d) for %d", seed, q, choice, j.earns(chosen), j.gain(dest))
+					}
 				case strings.HasPrefix(q, "Commitment Phase:") && isSpace:
 					off := func(id engine.SpaceID) int { return b2i(!m.Spaces[id].IsLoC()) }
 					if best(off) > 0 {
@@ -85,10 +93,10 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d Redeploys, %d Patrol destinations, %d Patrol Assaults, %d counts off earning LoCs, %d Commitment removals, %d Large Offensives in %d actions",
-		redeploys, patrols, assaults, counts, commitments, los, eligible)
-	if redeploys == 0 || patrols == 0 || assaults == 0 || counts == 0 || eligible < 20 {
-		t.Fatalf("too few cases: %d Redeploys, %d Patrols, %d Patrol Assaults, %d counts, %d actions", redeploys, patrols, assaults, counts, eligible)
+	t.Logf("%d Redeploys, %d Patrol destinations, %d Patrol Assaults, %d counts off earning LoCs, %d sources of moves, %d Commitment removals, %d Large Offensives in %d actions",
+		redeploys, patrols, assaults, counts, sources, commitments, los, eligible)
+	if redeploys == 0 || patrols == 0 || assaults == 0 || counts == 0 || sources == 0 || eligible < 20 {
+		t.Fatalf("too few cases: %d Redeploys, %d Patrols, %d Patrol Assaults, %d counts, %d sources, %d actions", redeploys, patrols, assaults, counts, sources, eligible)
 	}
 	if los*8 > eligible {
 		t.Errorf("%d Large Offensives in %d actions", los, eligible)
