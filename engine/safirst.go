@@ -78,7 +78,7 @@ type saProbe struct {
 	foundBuf []answer
 	question text
 	// For a Transport before an Assault, tr holds its rules, walk the
-	// walk a run stopped in (its origin and LoCs; empty when it stopped
+	// walk a run is in (its origin and LoCs; empty when it is
 	// before the walk) and into the spaces its group could still reach.
 	tr   *saTransportRules
 	walk transportWalk
@@ -267,18 +267,16 @@ func (p *saProbe) searchPath() ([]answer, bool) {
 const diveLen = 48
 
 // dive follows one way of completing the Special Activity from the answers
-// path[:n], in one run answering each question as it comes (pilots): the
-// first answer that ends what is asked, or else the first answer. Most searches have a completion there (the
-// Special Activity ended as soon as it may), and some only a long one
-// (Partisan Action in a second Province), which iterative deepening would
-// reach only after trying every shorter way. It reports whether the
-// completion it followed leaves the Operation a space; if not, the search
-// proper begins.
+// path[:n], in one run that answers each question as it is asked
+// (divePick). Most searches have a completion there (the Special Activity
+// ended as soon as it may), and some only a long one (Partisan Action in a
+// second Province, a Transport's walk to a far Assault), which iterative
+// deepening would reach only after trying every shorter way. It reports
+// whether the completion it followed leaves the Operation a space; if not,
+// the search proper begins.
 func (p *saProbe) dive(n int) bool {
 	r, o := &p.r, &p.cur
-	if p.nodes++; p.nodes > probeBudget {
-		return false
-	}
+	p.nodes++
 	p.diveEnd, p.piloting = n+diveLen, true
 	err := p.runAt(n)
 	p.piloting = false
@@ -307,8 +305,8 @@ func (p *saProbe) pilots(f Faction) (string, error) {
 	return p.divePick(), nil
 }
 
-// divePick is the answer a dive gives to the question its run stopped at:
-// for a Transport before an Assault the way nearest to a space where the
+// divePick is the answer a dive gives to the question being asked: for a
+// Transport before an Assault the way nearest to a space where the
 // Assault could be executed; otherwise the first answer ending what is
 // asked, or else Suborn's replacing a piece with a WLD Troop, or else,
 // before an Assault, a space where it could be executed (Deploy's

@@ -233,7 +233,7 @@ func (tr *saTransportRules) reachFrom(r *run, o *opCtx, walk []SpaceID, into []b
 const noWay = 1 << 20
 
 // towardAssault picks, for a dive through a Transport (safirst.go), the
-// answer to the question its run stopped at that brings the group nearest
+// answer to the question being asked that brings the group nearest
 // to a space where it could Assault: an origin next to the nearest LoC, and
 // on the walk the end or the LoC nearest. It reports false for a question
 // it has no view on (how many Troops: the first count is taken).
@@ -292,7 +292,7 @@ func (p *saProbe) endDist(id SpaceID) int {
 	return noWay
 }
 
-// transportDist works out, for the position the last run stopped at, each
+// transportDist works out, for the position where the walk is asked, each
 // space's distance in steps of a walk from ending where the Assault could
 // be executed: 0 for such a space (a LoC to stop on, or a space to end in;
 // never the walk's origin, which it cannot end in), then backwards along
