@@ -87,10 +87,10 @@ func (a *convAssault) cpcBasesTargeted() bool { return a.targeted(CPC) && a.atta
 func (a *convAssault) group() int {
 	p, n := &a.r.s.Spaces[a.id].Pieces, 0
 	if a.targeted(NAT) {
-		n += p[NATGuerrillaActive]
+		n += p.N(NATGuerrillaActive)
 	}
 	if a.targeted(CPC) {
-		n += p[CPCGuerrillaActive]
+		n += p.N(CPCGuerrillaActive)
 	}
 	return n
 }
@@ -144,7 +144,7 @@ func convCV(k Piece) int {
 
 func (a *convAssault) attackCV() int {
 	p, cv := &a.r.s.Spaces[a.id].Pieces, 0
-	a.attackers(func(k Piece) { cv += convCV(k) * p[k] })
+	a.attackers(func(k Piece) { cv += convCV(k) * p.N(k) })
 	if a.attacker == NAT && a.r.s.HasModifier("chinese_air_force") {
 		cv++
 	}
@@ -153,7 +153,7 @@ func (a *convAssault) attackCV() int {
 
 func (a *convAssault) defenceCV() int {
 	p, cv := &a.r.s.Spaces[a.id].Pieces, 0
-	a.defenders(func(k Piece) { cv += convCV(k) * p[k] })
+	a.defenders(func(k Piece) { cv += convCV(k) * p.N(k) })
 	if a.group() > 0 {
 		cv++
 	}
@@ -236,10 +236,10 @@ func (a *convAssault) loseCV(attacking bool, need int) error {
 		key := strings.TrimPrefix(ans, "piece:")
 		if key == "guerrillas" {
 			if a.targeted(NAT) {
-				a.removed[0][NATGuerrillaActive] += s.removeTo(a.id, NATGuerrillaActive, s.Spaces[a.id].Pieces[NATGuerrillaActive], &s.Available)
+				a.removed[0][NATGuerrillaActive] += int16(s.removeTo(a.id, NATGuerrillaActive, s.Spaces[a.id].Pieces.N(NATGuerrillaActive), &s.Available))
 			}
 			if a.targeted(CPC) {
-				a.removed[0][CPCGuerrillaActive] += s.removeTo(a.id, CPCGuerrillaActive, s.Spaces[a.id].Pieces[CPCGuerrillaActive], &s.Available)
+				a.removed[0][CPCGuerrillaActive] += int16(s.removeTo(a.id, CPCGuerrillaActive, s.Spaces[a.id].Pieces.N(CPCGuerrillaActive), &s.Available))
 			}
 			need--
 			continue
@@ -345,17 +345,17 @@ func convAssailable(p *Pieces, g Faction, attacker Faction) int {
 	case JPN:
 		return p.JPNCubes()
 	case NAT:
-		n := p[NATTroop] + p[NATGuerrillaActive]
+		n := p.N(NATTroop) + p.N(NATGuerrillaActive)
 		if p[NATGuerrilla] == 0 {
-			n += p[NATBase]
+			n += p.N(NATBase)
 		}
 		return n
 	case WLD:
-		return p[WLDTroop] + p[WLDBase]
+		return p.N(WLDTroop) + p.N(WLDBase)
 	}
-	n := p[CPCGuerrillaActive]
+	n := p.N(CPCGuerrillaActive)
 	if attacker == JPN && p[CPCGuerrilla] == 0 {
-		n += p[CPCBase]
+		n += p.N(CPCBase)
 	}
 	return n
 }

@@ -181,9 +181,9 @@ func TestAssaultExampleA(t *testing.T) {
 	if loc[JPNTroop] != 0 || loc[JPNPolice] != 1 || loc[NATTroop] != 1 || loc[WLDTroop] != 0 || loc[CPCGuerrillaActive] != 4 {
 		t.Errorf("LoC after the Assault: %v", *loc)
 	}
-	convCheck(t, "JPN Troops in Casualties", st.Casualties[JPNTroop], 1)
-	convCheck(t, "WLD Troops in Casualties", st.Casualties[WLDTroop], 2)
-	convCheck(t, "NAT Troops in Casualties", st.Casualties[NATTroop], 1)
+	convCheck(t, "JPN Troops in Casualties", st.Casualties.N(JPNTroop), 1)
+	convCheck(t, "WLD Troops in Casualties", st.Casualties.N(WLDTroop), 2)
+	convCheck(t, "NAT Troops in Casualties", st.Casualties.N(NATTroop), 1)
 	convCheck(t, "Patronage (Disaster, no Glorious Victory)", st.Patronage, 9)
 	log := logText(g)
 	for _, want := range []string{"NAT (CV 4) against JPN (CV 3). NAT rolls 1, the defenders roll 3", "Disaster in Wuhan-Yichang"} {
@@ -231,11 +231,11 @@ func TestAssaultExampleB(t *testing.T) {
 		t.Errorf("Hubei after the Assault: %v, want only 2 JPN Troops", *h)
 	}
 	convCheck(t, "JPN Resources", st.Resources[JPN], 7)
-	convCheck(t, "JPN Troops in Casualties", st.Casualties[JPNTroop], 2)
-	convCheck(t, "NAT Troops in Casualties", st.Casualties[NATTroop], 1)
-	convCheck(t, "WLD Troops in Casualties", st.Casualties[WLDTroop], 1)
-	convCheck(t, "WLD Bases to Available", st.Available[WLDBase]-availBefore[WLDBase], 1)
-	convCheck(t, "NAT Guerrillas to Available", st.Available[NATGuerrilla]-availBefore[NATGuerrilla], 2)
+	convCheck(t, "JPN Troops in Casualties", st.Casualties.N(JPNTroop), 2)
+	convCheck(t, "NAT Troops in Casualties", st.Casualties.N(NATTroop), 1)
+	convCheck(t, "WLD Troops in Casualties", st.Casualties.N(WLDTroop), 1)
+	convCheck(t, "WLD Bases to Available", st.Available.N(WLDBase)-availBefore.N(WLDBase), 1)
+	convCheck(t, "NAT Guerrillas to Available", st.Available.N(NATGuerrilla)-availBefore.N(NATGuerrilla), 2)
 	convCheck(t, "Patronage (Glorious Victory; two Chinese Troops and no NAT Base is no Disaster)", st.Patronage, 11)
 	// JPN selects no more spaces and adds no Special Activity: the action
 	// ends and its log is kept.
@@ -359,8 +359,8 @@ func TestAssaultLosses(t *testing.T) {
 		if p := convAt(st, "Henan"); p[CPCBase] != 0 || p[CPCGuerrillaActive] != 0 || p[JPNTroop] != 2 {
 			t.Errorf("Henan %v", *p)
 		}
-		convCheck(t, "JPN Troops to Available", st.Available[JPNTroop]-avail, 1)
-		convCheck(t, "JPN Troops in Casualties", st.Casualties[JPNTroop], 0)
+		convCheck(t, "JPN Troops to Available", st.Available.N(JPNTroop)-int(avail), 1)
+		convCheck(t, "JPN Troops in Casualties", st.Casualties.N(JPNTroop), 0)
 		if !strings.Contains(log, "to Available") {
 			t.Errorf("log: %s", log)
 		}
@@ -370,8 +370,8 @@ func TestAssaultLosses(t *testing.T) {
 		put(t, s, "Henan", WLDTroop, 3)
 		put(t, s, "Henan", JPNPolice, 1)
 		st, _ := convAssaultRun(t, s, "Henan", WLD, []Faction{JPN}, false, []int{6, 1})
-		convCheck(t, "WLD Troops in Casualties", st.Casualties[WLDTroop], 1)
-		convCheck(t, "JPN Police left", convAt(st, "Henan")[JPNPolice], 1)
+		convCheck(t, "WLD Troops in Casualties", st.Casualties.N(WLDTroop), 1)
+		convCheck(t, "JPN Police left", convAt(st, "Henan").N(JPNPolice), 1)
 	})
 	t.Run("as many as possible; a NAT Base removed is a Disaster", func(t *testing.T) {
 		s := convState(t, JPN)
@@ -397,7 +397,7 @@ func TestAssaultLosses(t *testing.T) {
 		if p := convAt(st, "Henan"); p[JPNTroop] != 1 || p[JPNPolice] != 0 {
 			t.Errorf("Henan %v: two Police should satisfy 2 CV", *p)
 		}
-		convCheck(t, "Police in Casualties", st.Casualties[JPNPolice], 2)
+		convCheck(t, "Police in Casualties", st.Casualties.N(JPNPolice), 2)
 	})
 	t.Run("without Puppet Army Police are not assaulting losses", func(t *testing.T) {
 		s := convState(t, JPN)
@@ -414,7 +414,7 @@ func TestAssaultLosses(t *testing.T) {
 		put(t, s, "Henan", NATTroop, 5)
 		put(t, s, "Henan", JPNPolice, 3)
 		st, log := convAssaultRun(t, s, "Henan", NAT, []Faction{JPN}, false, []int{2, 6})
-		convCheck(t, "Police removed", st.Casualties[JPNPolice], 2)
+		convCheck(t, "Police removed", st.Casualties.N(JPNPolice), 2)
 		convCheck(t, "Patronage", st.Patronage, 10)
 		if strings.Contains(log, "Glorious") {
 			t.Errorf("log: %s", log)

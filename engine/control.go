@@ -24,7 +24,7 @@ func (s *State) ControlOf(m *Map, id SpaceID) Control {
 	p := &s.Spaces[id].Pieces
 	nat := p.ActiveOf(NAT)
 	wld := p.ActiveOf(WLD)
-	others := p[JPNPolice] + p.ActiveOf(CPC)
+	others := p.N(JPNPolice) + p.ActiveOf(CPC)
 	switch {
 	case nat > wld+others:
 		return NATControl
@@ -52,7 +52,7 @@ func (s *State) BasesOnMap(f Faction) int {
 	}
 	n := 0
 	for i := range s.Spaces {
-		n += s.Spaces[i].Pieces[k]
+		n += s.Spaces[i].Pieces.N(k)
 	}
 	return n
 }
@@ -61,7 +61,7 @@ func (s *State) BasesOnMap(f Faction) int {
 func (s *State) TroopsOnMap(k Piece) int {
 	n := 0
 	for i := range s.Spaces {
-		n += s.Spaces[i].Pieces[k]
+		n += s.Spaces[i].Pieces.N(k)
 	}
 	return n
 }

@@ -49,8 +49,8 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 		if st.active {
 			to = k + 1
 		}
-		s.Spaces[id].Pieces[k] -= n
-		s.Spaces[id].Pieces[to] += n
+		s.Spaces[id].Pieces[k] -= int16(n)
+		s.Spaces[id].Pieces[to] += int16(n)
 		side := evIf(st.active, "Active", "Underground")
 		r.note(who, "#%d: flipped %d %s Guerrillas in %s to %s.", e.card.Number, n, k.Faction(), r.name(id), side)
 	}
@@ -58,7 +58,7 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 		n := 0
 		where.each(func(id SpaceID) {
 			for _, k := range st.kinds {
-				n += s.Spaces[id].Pieces[k]
+				n += s.Spaces[id].Pieces.N(k)
 			}
 		})
 		return n
@@ -74,7 +74,7 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 	if !st.upTo && target == total {
 		where.each(func(id SpaceID) {
 			for _, k := range st.kinds {
-				if n := s.Spaces[id].Pieces[k]; n > 0 {
+				if n := s.Spaces[id].Pieces.N(k); n > 0 {
 					flip(id, k, n)
 				}
 			}
@@ -108,9 +108,9 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 		}
 		lo := 1
 		if !st.upTo {
-			lo = max(1, rem-(most()-s.Spaces[id].Pieces[k]))
+			lo = max(1, rem-(most()-s.Spaces[id].Pieces.N(k)))
 		}
-		n, err := r.askCount(who, say("#%d %s: flip how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, s.Spaces[id].Pieces[k]))
+		n, err := r.askCount(who, say("#%d %s: flip how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, s.Spaces[id].Pieces.N(k)))
 		if err != nil {
 			return err
 		}

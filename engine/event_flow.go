@@ -147,7 +147,7 @@ func (st *evForEach) orderMatters(r *run, e *evEnv, n int) bool {
 			if !own(x.where) {
 				return true
 			}
-			need[x.from][boxKind(x.piece)] += x.count * n
+			need[x.from][boxKind(x.piece)] += int16(x.count * n)
 		default:
 			return true
 		}

@@ -148,13 +148,13 @@ func evAt(s *State, name string) *Pieces { return &s.Spaces[evSid(name)].Pieces 
 // other pieces onto the given spaces (at most 2 Bases in each Province).
 func evDrain(t testing.TB, s *State, k Piece, n int, spaces ...string) {
 	t.Helper()
-	extra := s.Available[k] - n
+	extra := s.Available.N(k) - n
 	if extra < 0 {
 		t.Fatalf("drain: only %d %s Available", s.Available[k], k)
 	}
 	if k.Cube() {
-		s.Available[k] -= extra
-		s.Casualties[k] += extra
+		s.Available[k] -= int16(extra)
+		s.Casualties[k] += int16(extra)
 		return
 	}
 	for _, sp := range spaces {
@@ -184,7 +184,7 @@ func evWantPieces(t *testing.T, s *State, space string, kv ...int) {
 	p := evAt(s, space)
 	for i := 0; i < len(kv); i += 2 {
 		k := Piece(kv[i])
-		if p[k] != kv[i+1] {
+		if p.N(k) != kv[i+1] {
 			t.Errorf("%s: %d %s, want %d (all: %v)", space, p[k], k, kv[i+1], *p)
 		}
 	}

@@ -61,9 +61,9 @@ func (st *evMove) exec(r *run, e *evEnv) error {
 		})
 	}
 	movable := func(o SpaceID, k Piece) int {
-		n := s.Spaces[o].Pieces[k]
+		n := s.Spaces[o].Pieces.N(k)
 		if a := arrived[o]; a != nil {
-			n -= a[k]
+			n -= a.N(k)
 		}
 		if n <= 0 || dests(o, k) == 0 {
 			return 0
@@ -127,7 +127,7 @@ func (st *evMove) exec(r *run, e *evEnv) error {
 		if arrived[d] == nil {
 			arrived[d] = &Pieces{}
 		}
-		arrived[d][k] += n
+		arrived[d][k] += int16(n)
 		moved += n
 		r.note(who, "#%d: moved %d %s from %s to %s.", e.card.Number, n, k, r.name(o), r.name(d))
 	}
@@ -164,7 +164,7 @@ func (x *evStepReader) readBoxMove() evStep {
 func (st *evBoxMove) exec(r *run, e *evEnv) error {
 	from, to := r.s.evBox(st.from), r.s.evBox(st.to)
 	k := boxKind(st.piece)
-	n := min(st.count, from[k])
+	n := min(st.count, from.N(k))
 	if st.upTo && n > 0 {
 		var err error
 		n, err = r.askCount(e.f, say("#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, st.from, st.to), 0, n)
@@ -172,8 +172,8 @@ func (st *evBoxMove) exec(r *run, e *evEnv) error {
 			return err
 		}
 	}
-	from[k] -= n
-	to[k] += n
+	from[k] -= int16(n)
+	to[k] += int16(n)
 	r.note(e.f, "#%d: moved %d %s from %s to %s.", e.card.Number, n, k, st.from, st.to)
 	return nil
 }

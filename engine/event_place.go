@@ -69,14 +69,14 @@ func (st *evPlace) exec(r *run, e *evEnv) error {
 		where.each(func(id SpaceID) { n += room(id) })
 		return n
 	}
-	target := min(st.count, box[k], totalRoom())
+	target := min(st.count, box.N(k), totalRoom())
 	if target == 0 {
 		r.note(e.f, "#%d: no %s can be placed (none in %s or no room).", e.card.Number, k, st.from)
 		return nil
 	}
 	placed := 0
 	for placed < target {
-		rem := min(target-placed, box[k], totalRoom())
+		rem := min(target-placed, box.N(k), totalRoom())
 		cands := evSpacesWhere(where, func(id SpaceID) bool { return room(id) > 0 })
 		if rem <= 0 || cands == 0 {
 			break
@@ -106,8 +106,8 @@ func (st *evPlace) exec(r *run, e *evEnv) error {
 		if n == 0 {
 			break
 		}
-		box[k] -= n
-		s.Spaces[id].Pieces[k] += n
+		box[k] -= int16(n)
+		s.Spaces[id].Pieces[k] += int16(n)
 		placed += n
 		r.note(who, "#%d: %s placed %d %s in %s (from %s).", e.card.Number, who, n, k, r.name(id), st.from)
 	}
@@ -174,9 +174,9 @@ func (st *evReplace) takes(r *run, id SpaceID, k Piece) int {
 		return 0
 	}
 	if pk.Base() && !k.Base() {
-		return min(p[k], max(0, 2-p.Bases()))
+		return min(p.N(k), max(0, 2-p.Bases()))
 	}
-	return p[k]
+	return p.N(k)
 }
 
 // capacity is how many replacements a space allows in all (stacking).
@@ -187,7 +187,7 @@ func (st *evReplace) capacity(r *run, id SpaceID) int {
 		if k.Base() {
 			bases += st.takes(r, id, k)
 		} else {
-			nonBase += p[k]
+			nonBase += p.N(k)
 		}
 	}
 	if pk := boxKind(st.place); pk.Base() {
@@ -209,7 +209,7 @@ func (st *evReplace) exec(r *run, e *evEnv) error {
 	most := func() int {
 		n := 0
 		where.each(func(id SpaceID) { n += st.capacity(r, id) })
-		return min(n, s.Available[pk])
+		return min(n, s.Available.N(pk))
 	}
 	target := most()
 	if st.count > 0 {

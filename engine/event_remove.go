@@ -37,10 +37,10 @@ func (x *evStepReader) readRemove() evStep {
 // with bases_last a Base only once no other piece of its faction is there.
 func (st *evRemove) removable(r *run, id SpaceID, k Piece) int {
 	p := &r.s.Spaces[id].Pieces
-	if st.basesLast && k.Base() && p.Of(k.Faction()) > p[k] {
+	if st.basesLast && k.Base() && p.Of(k.Faction()) > p.N(k) {
 		return 0
 	}
-	return p[k]
+	return p.N(k)
 }
 
 // eventual is how many matching pieces could be removed from a space in all.
@@ -49,7 +49,7 @@ func (st *evRemove) eventual(r *run, id SpaceID) int {
 	n := 0
 	for _, k := range st.kinds {
 		if !k.Base() {
-			n += p[k]
+			n += p.N(k)
 		}
 	}
 	for _, k := range st.kinds {
@@ -57,17 +57,17 @@ func (st *evRemove) eventual(r *run, id SpaceID) int {
 			continue
 		}
 		if st.basesLast {
-			others := p.Of(k.Faction()) - p[k]
+			others := p.Of(k.Faction()) - p.N(k)
 			for _, m := range st.kinds {
 				if !m.Base() && m.Faction() == k.Faction() {
-					others -= p[m]
+					others -= p.N(m)
 				}
 			}
 			if others > 0 {
 				continue
 			}
 		}
-		n += p[k]
+		n += p.N(k)
 	}
 	return n
 }

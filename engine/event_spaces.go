@@ -628,7 +628,7 @@ func (f *evFilter) matchSpace(r *run, id SpaceID) bool {
 	for _, pc := range f.pieces {
 		n := 0
 		for _, k := range pc.kinds {
-			n += st.Pieces[k]
+			n += st.Pieces.N(k)
 		}
 		if n < pc.min || (pc.max >= 0 && n > pc.max) {
 			return false

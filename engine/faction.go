@@ -121,14 +121,19 @@ var Pool = Pieces{
 // PoolTotal is the number of force pieces in the game (1.2).
 const PoolTotal = 144
 
-// Pieces counts pieces by kind, in a space or a box.
-type Pieces [NumPieces]int
+// Pieces counts pieces by kind, in a space or a box. A count is 16 bits
+// (there are 144 pieces, 1.2): a position is mostly piece counts, and the
+// searches copy and compare positions by the thousand.
+type Pieces [NumPieces]int16
+
+// N is the count of kind k as an int, for arithmetic.
+func (p *Pieces) N(k Piece) int { return int(p[k]) }
 
 // Total counts every piece.
 func (p *Pieces) Total() int {
 	n := 0
 	for _, v := range p {
-		n += v
+		n += int(v)
 	}
 	return n
 }
@@ -138,31 +143,31 @@ func (p *Pieces) Of(f Faction) int {
 	n := 0
 	for k, v := range p {
 		if pieceInfo[k].faction == f {
-			n += v
+			n += int(v)
 		}
 	}
 	return n
 }
 
 // Bases counts Bases of every faction.
-func (p *Pieces) Bases() int { return p[NATBase] + p[WLDBase] + p[CPCBase] }
+func (p *Pieces) Bases() int { return int(p[NATBase] + p[WLDBase] + p[CPCBase]) }
 
 // Cubes counts Troops and Police of every faction.
-func (p *Pieces) Cubes() int { return p[JPNTroop] + p[JPNPolice] + p[NATTroop] + p[WLDTroop] }
+func (p *Pieces) Cubes() int { return int(p[JPNTroop] + p[JPNPolice] + p[NATTroop] + p[WLDTroop]) }
 
 // JPNCubes counts JPN Troops and Police.
-func (p *Pieces) JPNCubes() int { return p[JPNTroop] + p[JPNPolice] }
+func (p *Pieces) JPNCubes() int { return int(p[JPNTroop] + p[JPNPolice]) }
 
 // ChineseTroops counts NAT and WLD Troops.
-func (p *Pieces) ChineseTroops() int { return p[NATTroop] + p[WLDTroop] }
+func (p *Pieces) ChineseTroops() int { return int(p[NATTroop] + p[WLDTroop]) }
 
 // Guerrillas counts a faction's Guerrillas, Underground and Active.
 func (p *Pieces) Guerrillas(f Faction) int {
 	switch f {
 	case NAT:
-		return p[NATGuerrilla] + p[NATGuerrillaActive]
+		return int(p[NATGuerrilla] + p[NATGuerrillaActive])
 	case CPC:
-		return p[CPCGuerrilla] + p[CPCGuerrillaActive]
+		return int(p[CPCGuerrilla] + p[CPCGuerrillaActive])
 	}
 	return 0
 }
@@ -172,7 +177,7 @@ func (p *Pieces) ActiveOf(f Faction) int {
 	n := 0
 	for k, v := range p {
 		if pieceInfo[k].faction == f && pieceInfo[k].active {
-			n += v
+			n += int(v)
 		}
 	}
 	return n
@@ -212,7 +217,7 @@ func (p *Pieces) UnmarshalJSON(data []byte) error {
 		if v < 0 || v > PoolTotal {
 			return fmt.Errorf("pieces: %s count %d out of range", key, v)
 		}
-		p[k] = v
+		p[k] = int16(v)
 	}
 	return nil
 }

@@ -28,11 +28,11 @@ func put(t testing.TB, s *State, space string, k Piece, n int) {
 	if k == NATGuerrillaActive || k == CPCGuerrillaActive {
 		from = k - 1
 	}
-	if s.Available[from] < n {
+	if s.Available.N(from) < n {
 		t.Fatalf("put %d %s in %s: only %d Available", n, k, space, s.Available[from])
 	}
-	s.Available[from] -= n
-	s.Spaces[DefaultMap().MustID(space)].Pieces[k] += n
+	s.Available[from] -= int16(n)
+	s.Spaces[DefaultMap().MustID(space)].Pieces[k] += int16(n)
 }
 
 // gameAt starts a game from a crafted state at its Step and runs it to the

@@ -66,7 +66,7 @@ func attackResolve(r *run, o *opCtx, id SpaceID) error {
 	if o.free {
 		cost = 0
 	}
-	s.activate(id, CPC, p[CPCGuerrilla])
+	s.activate(id, CPC, p.N(CPCGuerrilla))
 	g := p.Guerrillas(CPC)
 	roll := r.roll()
 	if roll > g {
@@ -78,8 +78,8 @@ func attackResolve(r *run, o *opCtx, id SpaceID) error {
 		most = 3
 	}
 	ans, err := r.ask(CPC, say("Attack in %s (rolled %d, %d Guerrillas): remove up to %d JPN cubes to Casualties", r.name(id), roll, g, most), func(c *choiceList) {
-		for t := min(most, p[JPNTroop]); t >= 0; t-- {
-			for po := min(most-t, p[JPNPolice]); po >= 0; po-- {
+		for t := min(most, p.N(JPNTroop)); t >= 0; t-- {
+			for po := min(most-t, p.N(JPNPolice)); po >= 0; po-- {
 				c.add("remove:"+strconv.Itoa(t)+"T"+strconv.Itoa(po)+"P", attackRemovalLabel(t, po))
 			}
 		}

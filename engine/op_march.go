@@ -55,7 +55,7 @@ type marchState struct {
 // have not moved in this March.
 func (ms *marchState) unmoved(s *State, id SpaceID) (u, a int) {
 	p := &s.Spaces[id].Pieces
-	return max(0, p[CPCGuerrilla]-ms.movedU[id]), max(0, p[CPCGuerrillaActive]-ms.movedA[id])
+	return max(0, p.N(CPCGuerrilla)-ms.movedU[id]), max(0, p.N(CPCGuerrillaActive)-ms.movedA[id])
 }
 
 func (ms *marchState) used(from, to SpaceID) bool {
@@ -69,11 +69,11 @@ func (ms *marchState) used(from, to SpaceID) bool {
 func (ms *marchState) reconcile(s *State) {
 	for i := range s.Spaces {
 		p := &s.Spaces[i].Pieces
-		if ex := ms.movedU[i] - p[CPCGuerrilla]; ex > 0 {
+		if ex := ms.movedU[i] - p.N(CPCGuerrilla); ex > 0 {
 			ms.movedU[i] -= ex
 			ms.movedA[i] += ex
 		}
-		ms.movedA[i] = min(ms.movedA[i], p[CPCGuerrillaActive])
+		ms.movedA[i] = min(ms.movedA[i], p.N(CPCGuerrillaActive))
 	}
 }
 

@@ -156,7 +156,7 @@ func TestMarchActivation(t *testing.T) {
 			}
 			cpcDo(t, g, "space:"+tc.dest)
 			got := cpcPieces(g, tc.dest)
-			if du, da := got[CPCGuerrilla]-before[CPCGuerrilla], got[CPCGuerrillaActive]-before[CPCGuerrillaActive]; du != tc.wantU || da != tc.wantA {
+			if du, da := got.N(CPCGuerrilla)-before.N(CPCGuerrilla), got.N(CPCGuerrillaActive)-before.N(CPCGuerrillaActive); du != tc.wantU || da != tc.wantA {
 				t.Errorf("arrived %d Underground, %d Active; want %d, %d", du, da, tc.wantU, tc.wantA)
 			}
 			if err := CheckInvariants(g.Map(), g.Deck(), g.State()); err != nil {

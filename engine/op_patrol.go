@@ -48,7 +48,7 @@ func patrolActivators(p *Pieces, f Faction) int {
 	case NAT:
 		return p.ChineseTroops()
 	}
-	return p[WLDTroop]
+	return p.N(WLDTroop)
 }
 
 // patrolAssaultAffordable reports whether JPN could pay for an Assault of
@@ -106,7 +106,7 @@ func patrolCan(r *run, o *opCtx) bool {
 func convCount(p *Pieces, ks []Piece) int {
 	n := 0
 	for _, k := range ks {
-		n += p[k]
+		n += p.N(k)
 	}
 	return n
 }
@@ -212,9 +212,9 @@ func convActivate(r *run, f Faction, op *convMover, id SpaceID, n int, fs []Fact
 	for _, g := range fs {
 		switch g {
 		case NAT:
-			nat = p[NATGuerrilla]
+			nat = p.N(NATGuerrilla)
 		case CPC:
-			cpc = p[CPCGuerrilla]
+			cpc = p.N(CPCGuerrilla)
 		}
 	}
 	n = min(n, nat+cpc)
@@ -307,7 +307,7 @@ func (l *convMoveLog) String() string {
 // unmoved counts the pieces of kind k in a space that may still move: those
 // there minus those that arrived during the Operation.
 func (mv *convMover) unmoved(id SpaceID, k Piece) int {
-	n := mv.r.s.Spaces[id].Pieces[k]
+	n := mv.r.s.Spaces[id].Pieces.N(k)
 	for _, m := range mv.moves {
 		if m.to == id && m.k == k {
 			n -= m.n

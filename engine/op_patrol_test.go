@@ -245,7 +245,7 @@ func TestPatrolWLD(t *testing.T) {
 	if p != nil {
 		t.Fatalf("waiting on %q %v", p.Question, convIDs(p))
 	}
-	convCheck(t, "JPN Police removed", st.Casualties[JPNPolice], 1)
+	convCheck(t, "JPN Police removed", st.Casualties.N(JPNPolice), 1)
 	convCheck(t, "WLD Resources (the Assault is free)", st.Resources[WLD], 19)
 	if strings.Count(log, "defenders roll") != 1 {
 		t.Errorf("log:\n%s", log)

@@ -99,7 +99,7 @@ func rally(r *run, o *opCtx) error {
 			p[CPCGuerrillaActive] = 0
 			r.note(CPC, "Rally in %s: flipped %d Guerrillas Underground.", r.name(id), n)
 		case "rally:many":
-			most := p[CPCBase] + r.m.Spaces[id].Pop
+			most := p.N(CPCBase) + r.m.Spaces[id].Pop
 			n, err := r.askCount(CPC, say("Rally in %s: place how many Guerrillas (up to Bases %d + Pop %d)?", r.name(id), p[CPCBase], r.m.Spaces[id].Pop), 1, most)
 			if err != nil {
 				return err

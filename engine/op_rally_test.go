@@ -157,7 +157,7 @@ func cpcWant(t testing.TB, g *Game, space string, want map[Piece]int) {
 	t.Helper()
 	p := cpcPieces(g, space)
 	for k, n := range want {
-		if p[k] != n {
+		if p.N(k) != n {
 			t.Errorf("%s: %d %s, want %d", space, p[k], k, n)
 		}
 	}
@@ -320,7 +320,7 @@ func TestRallyManyCountRange(t *testing.T) {
 // Underground, elsewhere or even in the same space.
 func TestRallyTakesFromMap(t *testing.T) {
 	s := cpcState(t)
-	n := s.Available[CPCGuerrilla]
+	n := s.Available.N(CPCGuerrilla)
 	put(t, s, "Guizhou", CPCGuerrillaActive, n-2)
 	put(t, s, "Shaanxi", CPCGuerrillaActive, 2)
 	g := cpcGame(t, s)
@@ -370,7 +370,7 @@ func TestRallyBaseFromMap(t *testing.T) {
 // cpcAllBases puts every CPC Base on the map (none Available).
 func cpcAllBases(t *testing.T, s *State) {
 	for _, sp := range []string{"Yunnan", "Guizhou", "Guangxi", "Sichuan", "Gansu"} {
-		put(t, s, sp, CPCBase, min(2, s.Available[CPCBase]))
+		put(t, s, sp, CPCBase, min(2, s.Available.N(CPCBase)))
 	}
 	if s.Available[CPCBase] != 0 {
 		t.Fatal("CPC Bases left Available")

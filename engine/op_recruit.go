@@ -74,9 +74,9 @@ func convPayLast(r *run, o *opCtx) int {
 // those on the map.
 func convObtainable(s *State, k Piece) int {
 	if k == JPNTroop {
-		return s.Available[k]
+		return s.Available.N(k)
 	}
-	return s.Available[k] + s.onMap(k)
+	return s.Available.N(k) + s.onMap(k)
 }
 
 // recruitSpace reports whether a Province may be selected for Recruit by
@@ -130,7 +130,7 @@ func recruitJPN(r *run, o *opCtx) error {
 		paid := convPayLast(r, o)
 		p := &s.Spaces[id].Pieces
 		replaced := 0
-		if hi := min(p[WLDTroop], s.Available[JPNPolice], 6-used); hi > 0 {
+		if hi := min(p.N(WLDTroop), s.Available.N(JPNPolice), 6-used); hi > 0 {
 			if replaced, err = r.askCount(JPN, convSay(r, "JPN Recruit in %s: replace how many WLD Troops with Available Police?", convNm(r, id)), 0, hi); err != nil {
 				return err
 			}
@@ -166,7 +166,7 @@ func recruitBaseOK(r *run, id SpaceID) bool {
 // recruitBaseSource reports whether a NAT Base could be obtained for a
 // Province: Available, or taken from elsewhere on the map (1.4.1).
 func recruitBaseSource(r *run, id SpaceID) bool {
-	return r.s.Available[NATBase] > 0 || r.s.onMap(NATBase) > r.s.Spaces[id].Pieces[NATBase]
+	return r.s.Available.N(NATBase) > 0 || r.s.onMap(NATBase) > r.s.Spaces[id].Pieces.N(NATBase)
 }
 
 // recruitPacifyOK reports whether Pacify could do something in a Province,

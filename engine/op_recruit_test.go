@@ -36,8 +36,8 @@ func TestRecruitJPN(t *testing.T) {
 	if h := convAt(st, "Hebei"); h[JPNPolice] != 5 || h[WLDTroop] != 1 {
 		t.Errorf("Hebei %v", *h)
 	}
-	convCheck(t, "Police in Shandong", convAt(st, "Shandong")[JPNPolice], 1)
-	convCheck(t, "replaced WLD Troops to Available", st.Available[WLDTroop]-wldAvail, 2)
+	convCheck(t, "Police in Shandong", convAt(st, "Shandong").N(JPNPolice), 1)
+	convCheck(t, "replaced WLD Troops to Available", st.Available.N(WLDTroop)-int(wldAvail), 2)
 	convCheck(t, "JPN Resources", st.Resources[JPN], 17)
 }
 
@@ -59,7 +59,7 @@ func TestRecruitJPNPoliceFromMap(t *testing.T) {
 	s := convState(t, JPN)
 	put(t, s, "Hebei", JPNTroop, 1)
 	put(t, s, "Hebei", WLDTroop, 2)
-	put(t, s, "Shanxi", JPNPolice, s.Available[JPNPolice])
+	put(t, s, "Shanxi", JPNPolice, s.Available.N(JPNPolice))
 	_, p, _ := convOp(t, s, opCtx{f: JPN, kind: Recruit}, "space:Hebei")
 	// No replacement question: straight to placing.
 	convWantChoices(t, p, "count:1", "count:2", "count:3", "count:4", "count:5", "count:6")
@@ -168,7 +168,7 @@ func TestRecruitWLD(t *testing.T) {
 	if p != nil {
 		t.Fatalf("only Hunan qualifies; waiting on %q %v", p.Question, convIDs(p))
 	}
-	convCheck(t, "WLD Troops in Hunan", convAt(st, "Hunan")[WLDTroop], 3)
+	convCheck(t, "WLD Troops in Hunan", convAt(st, "Hunan").N(WLDTroop), 3)
 	convCheck(t, "WLD Resources", st.Resources[WLD], 19)
 }
 

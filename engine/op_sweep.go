@@ -28,7 +28,7 @@ func sweepActivations(r *run, f Faction, id SpaceID) int {
 	case NAT:
 		n = p.ChineseTroops()
 	default:
-		n = p[WLDTroop]
+		n = p.N(WLDTroop)
 	}
 	if r.m.Spaces[id].Rough && !(f == JPN && r.s.HasModifier("jpn_air_recon")) {
 		n /= 2
@@ -39,9 +39,9 @@ func sweepActivations(r *run, f Faction, id SpaceID) int {
 // sweepUnderground counts the Underground Guerrillas a Sweep by f could
 // Activate in a space.
 func sweepUnderground(p *Pieces, f Faction) int {
-	n := p[CPCGuerrilla]
+	n := p.N(CPCGuerrilla)
 	if f != NAT {
-		n += p[NATGuerrilla]
+		n += p.N(NATGuerrilla)
 	}
 	return n
 }

@@ -71,7 +71,7 @@ func TestSweepRough(t *testing.T) {
 			if p != nil {
 				t.Fatalf("waiting on %q %v", p.Question, convIDs(p))
 			}
-			convCheck(t, "Active CPC Guerrillas", convAt(st, "Shanxi")[CPCGuerrillaActive], tc.want)
+			convCheck(t, "Active CPC Guerrillas", convAt(st, "Shanxi").N(CPCGuerrillaActive), tc.want)
 		})
 	}
 }
@@ -172,7 +172,7 @@ func TestSweepDestinations(t *testing.T) {
 		if p != nil {
 			t.Fatalf("waiting on %q %v", p.Question, convIDs(p))
 		}
-		convCheck(t, "JPN Troops in Hebei", convAt(st, "Hebei")[JPNTroop], 3)
+		convCheck(t, "JPN Troops in Hebei", convAt(st, "Hebei").N(JPNTroop), 3)
 		convCheck(t, "JPN Resources", st.Resources[JPN], 17)
 	})
 	t.Run("not offered without Resources", func(t *testing.T) {

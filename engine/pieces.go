@@ -66,9 +66,9 @@ func (s *State) activate(id SpaceID, f Faction, n int) int {
 		return 0
 	}
 	p := &s.Spaces[id].Pieces
-	n = min(n, p[u])
-	p[u] -= n
-	p[a] += n
+	n = min(n, int(p[u]))
+	p[u] -= int16(n)
+	p[a] += int16(n)
 	return n
 }
 
@@ -77,27 +77,27 @@ func (s *State) activate(id SpaceID, f Faction, n int) int {
 // returns that number (1.4.1: ignore what cannot be placed).
 func (s *State) place(id SpaceID, k Piece, n int) int {
 	k = boxKind(k)
-	n = min(n, s.Available[k])
-	s.Available[k] -= n
-	s.Spaces[id].Pieces[k] += n
+	n = min(n, int(s.Available[k]))
+	s.Available[k] -= int16(n)
+	s.Spaces[id].Pieces[k] += int16(n)
 	return n
 }
 
 // removeTo moves n pieces of kind k from a space to a box (Available,
 // Casualties or Out of Play), and returns how many moved.
 func (s *State) removeTo(id SpaceID, k Piece, n int, box *Pieces) int {
-	n = min(n, s.Spaces[id].Pieces[k])
-	s.Spaces[id].Pieces[k] -= n
-	box[boxKind(k)] += n
+	n = min(n, int(s.Spaces[id].Pieces[k]))
+	s.Spaces[id].Pieces[k] -= int16(n)
+	box[boxKind(k)] += int16(n)
 	return n
 }
 
 // relocate moves n pieces of kind k between spaces, keeping a Guerrilla's
 // state (1.4.3 play note).
 func (s *State) relocate(from, to SpaceID, k Piece, n int) int {
-	n = min(n, s.Spaces[from].Pieces[k])
-	s.Spaces[from].Pieces[k] -= n
-	s.Spaces[to].Pieces[k] += n
+	n = min(n, int(s.Spaces[from].Pieces[k]))
+	s.Spaces[from].Pieces[k] -= int16(n)
+	s.Spaces[to].Pieces[k] += int16(n)
 	return n
 }
 
@@ -126,7 +126,7 @@ func basesLast(p *Pieces, f Faction) bool {
 	default:
 		return false
 	}
-	return p.Of(f) == p[base]
+	return p.Of(f) == p.N(base)
 }
 
 // onMap counts the pieces of kind k (either state, for Guerrillas) on the map.
@@ -134,9 +134,9 @@ func (s *State) onMap(k Piece) int {
 	k = boxKind(k)
 	n := 0
 	for i := range s.Spaces {
-		n += s.Spaces[i].Pieces[k]
+		n += s.Spaces[i].Pieces.N(k)
 		if k == NATGuerrilla || k == CPCGuerrilla {
-			n += s.Spaces[i].Pieces[k+1]
+			n += s.Spaces[i].Pieces.N(k + 1)
 		}
 	}
 	return n

@@ -156,6 +156,8 @@ func textArgOf(a any, format string) (textArg, argKind) {
 		return textArg{s: string(v)}, argString
 	case int:
 		return textArg{n: v}, argInt
+	case int16: // a piece count (Pieces)
+		return textArg{n: int(v)}, argInt
 	case SpaceID: // an int kind without methods formats as its number
 		return textArg{n: int(v)}, argInt
 	case bool:

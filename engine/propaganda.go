@@ -172,7 +172,7 @@ func afterRedeploy(r *run) {
 // between Resources and Patronage.
 func stepAid(r *run) error {
 	s := r.s
-	gain := s.Casualties[JPNTroop] / 3
+	gain := s.Casualties.N(JPNTroop) / 3
 	if gain > 0 && s.HasModifier("burma_road_closed") {
 		// deck.md §5: Foreign Aid may not increase.
 		r.sys("Aid Phase: the Burma Road is closed (Momentum): Foreign Aid does not grow.")
@@ -209,7 +209,7 @@ func stepCommitment(r *run) error {
 		s.Commitment = max(0, s.Commitment-2)
 		r.sys("Commitment Phase: JPN Econ %d x3 is below Commitment: Commitment -2, now %d.", econ, s.Commitment)
 	}
-	cas := s.Casualties[JPNTroop] * 3
+	cas := s.Casualties.N(JPNTroop) * 3
 	switch {
 	case cas > s.Commitment:
 		s.Commitment = max(0, s.Commitment-2)
@@ -233,12 +233,12 @@ func stepCommitment(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(JPN, say("Commitment Phase: remove how many JPN Troops from %s?", r.name(id)), 1, min(excess, s.Spaces[id].Pieces[JPNTroop]))
+		n, err := r.askCount(JPN, say("Commitment Phase: remove how many JPN Troops from %s?", r.name(id)), 1, min(excess, s.Spaces[id].Pieces.N(JPNTroop)))
 		if err != nil {
 			return err
 		}
-		s.Spaces[id].Pieces[JPNTroop] -= n
-		s.OutOfPlay[JPNTroop] += n
+		s.Spaces[id].Pieces[JPNTroop] -= int16(n)
+		s.OutOfPlay[JPNTroop] += int16(n)
 		r.note(JPN, "JPN removed %d Troops from %s to Out of Play (Commitment).", n, r.name(id))
 	}
 	s.Step = Step{Kind: "reset"}

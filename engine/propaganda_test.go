@@ -147,7 +147,7 @@ func TestAidAndCommitmentExample(t *testing.T) {
 			if st.Commitment != 19 {
 				t.Errorf("Commitment %d, want 19 unchanged", st.Commitment)
 			}
-			if got := st.TroopsOnMap(JPNTroop); got != min(19, tc.troopsOnMap) || st.OutOfPlay[JPNTroop] != tc.wantRemoved {
+			if got := st.TroopsOnMap(JPNTroop); got != min(19, tc.troopsOnMap) || st.OutOfPlay.N(JPNTroop) != tc.wantRemoved {
 				t.Errorf("Troops on map %d, Out of Play %d; want %d, %d", got, st.OutOfPlay[JPNTroop], min(19, tc.troopsOnMap), tc.wantRemoved)
 			}
 		})
@@ -170,8 +170,8 @@ func TestCommitmentAdjustments(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := atPhase(t, "commitment", JPN)
 			s.Commitment = tc.commitment
-			s.Available[JPNTroop] -= tc.cas
-			s.Casualties[JPNTroop] = tc.cas
+			s.Available[JPNTroop] -= int16(tc.cas)
+			s.Casualties[JPNTroop] = int16(tc.cas)
 			if tc.econLoC != "" {
 				put(t, s, tc.econLoC, JPNTroop, 1)
 			}

@@ -49,7 +49,7 @@ func mobile(f Faction) []Piece {
 func count(p *Pieces, ks []Piece) int {
 	n := 0
 	for _, k := range ks {
-		n += p[k]
+		n += p.N(k)
 	}
 	return n
 }
@@ -58,9 +58,9 @@ func count(p *Pieces, ks []Piece) int {
 // Moving never changes a Guerrilla's state (1.4.3 play note).
 func move(s *State, ks []Piece, from, to SpaceID, n int) {
 	for _, k := range ks {
-		m := min(n, s.Spaces[from].Pieces[k])
-		s.Spaces[from].Pieces[k] -= m
-		s.Spaces[to].Pieces[k] += m
+		m := min(n, s.Spaces[from].Pieces.N(k))
+		s.Spaces[from].Pieces[k] -= int16(m)
+		s.Spaces[to].Pieces[k] += int16(m)
 		n -= m
 	}
 }
@@ -186,7 +186,7 @@ func redeployNAT(r *run) error {
 		if len(dests) == 0 {
 			n := count(&s.Spaces[i].Pieces, gs)
 			s.Spaces[i].Pieces[NATGuerrillaActive], s.Spaces[i].Pieces[NATGuerrilla] = 0, 0
-			s.Available[NATGuerrilla] += n
+			s.Available[NATGuerrilla] += int16(n)
 			r.note(NAT, "Redeploy: %d NAT Guerrillas on %s had no Province without Opposition next to them and went to Available.", n, r.name(src))
 			continue
 		}
@@ -211,14 +211,14 @@ func redeployNAT(r *run) error {
 			r.note(NAT, "Redeploy: NAT moved %d Guerrillas from %s to %s.", n, r.name(src), r.name(dest))
 		}
 	}
-	hi := min(s.OutOfPlay[NATTroop], 2*s.Patronage)
+	hi := min(s.OutOfPlay.N(NATTroop), 2*s.Patronage)
 	n, err := r.askCount(NAT, say("Redeploy: return how many NAT Troops from Out of Play (%d) to Available, at 1 Patronage (%d) per 2 Troops?", s.OutOfPlay[NATTroop], s.Patronage), 0, hi)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
-		s.OutOfPlay[NATTroop] -= n
-		s.Available[NATTroop] += n
+		s.OutOfPlay[NATTroop] -= int16(n)
+		s.Available[NATTroop] += int16(n)
 		s.Patronage -= (n + 1) / 2
 		r.note(NAT, "Redeploy: NAT returned %d Troops from Out of Play for %d Patronage.", n, (n+1)/2)
 	}
@@ -247,7 +247,7 @@ func redeployJPN(r *run) error {
 	}
 	var arrived []arrival
 	movable := func(id SpaceID, k Piece) int {
-		n := s.Spaces[id].Pieces[k]
+		n := s.Spaces[id].Pieces.N(k)
 		for _, a := range arrived {
 			if a.id == id && a.k == k {
 				n -= a.n
@@ -302,8 +302,8 @@ func redeployJPN(r *run) error {
 		if err != nil {
 			return err
 		}
-		s.Spaces[src].Pieces[k] -= n
-		s.Spaces[dest].Pieces[k] += n
+		s.Spaces[src].Pieces[k] -= int16(n)
+		s.Spaces[dest].Pieces[k] += int16(n)
 		arrived = append(arrived, arrival{dest, k, n})
 		if k == JPNTroop {
 			troops -= n

@@ -204,13 +204,13 @@ func TestSubvertTakesFromMap(t *testing.T) {
 	s := cpcState(t)
 	put(t, s, "Hebei", CPCGuerrilla, 1)
 	put(t, s, "Hebei", JPNPolice, 1)
-	put(t, s, "Guizhou", CPCGuerrillaActive, s.Available[CPCGuerrilla])
+	put(t, s, "Guizhou", CPCGuerrillaActive, s.Available.N(CPCGuerrilla))
 	g := cpcGame(t, s)
 	cpcDo(t, g, "op:agitate", "sa:subvert", "subvert:replace")
 	cpcOffers(t, g, "space:Hebei", "space:Guizhou", "done")
 	cpcDo(t, g, "space:Guizhou")
 	cpcWant(t, g, "Hebei", map[Piece]int{CPCGuerrilla: 2, JPNPolice: 0})
-	cpcWant(t, g, "Guizhou", map[Piece]int{CPCGuerrillaActive: Pool[CPCGuerrilla] - 2})
+	cpcWant(t, g, "Guizhou", map[Piece]int{CPCGuerrillaActive: Pool.N(CPCGuerrilla) - 2})
 }
 
 // TestSubvertFree: a free Subvert by an Event (#48: "in 1 space") runs

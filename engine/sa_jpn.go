@@ -195,7 +195,7 @@ func deploy(r *run, o *opCtx) error {
 			break
 		}
 		origin := SpaceID(-1)
-		have := s.Available[JPNTroop]
+		have := s.Available.N(JPNTroop)
 		if from != "box:available" {
 			if origin, err = saSpaceOf(r, from); err != nil {
 				return err
@@ -203,7 +203,7 @@ func deploy(r *run, o *opCtx) error {
 			if !saSelected(o, origin) {
 				o.saSpaces = append(o.saSpaces, origin)
 			}
-			have = s.Spaces[origin].Pieces[JPNTroop]
+			have = s.Spaces[origin].Pieces.N(JPNTroop)
 		}
 		to, err := r.ask(JPN, say("Deploy: move JPN Troops from %s to where?", deployBoxName(r, origin)), func(c *choiceList) {
 			room := deployRoom(o)
@@ -326,7 +326,7 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 	if err != nil || origin < 0 {
 		return err
 	}
-	n, err := r.askCount(f, say("%s Transport from %s: how many %s move (as one group)?", f, r.name(origin), tr.troop), 1, s.Spaces[origin].Pieces[tr.troop])
+	n, err := r.askCount(f, say("%s Transport from %s: how many %s move (as one group)?", f, r.name(origin), tr.troop), 1, s.Spaces[origin].Pieces.N(tr.troop))
 	if err != nil {
 		return err
 	}

@@ -140,7 +140,7 @@ func saRefused(t testing.TB, g *Game, f Faction, choice string) {
 
 // saN reads a piece count in a named space.
 func saN(s *State, space string, k Piece) int {
-	return s.Spaces[DefaultMap().MustID(space)].Pieces[k]
+	return s.Spaces[DefaultMap().MustID(space)].Pieces.N(k)
 }
 
 func saSp(s *State, space string) *SpaceState { return &s.Spaces[DefaultMap().MustID(space)] }
@@ -595,7 +595,7 @@ func saRandomState(t testing.TB, rng *rand.Rand, seed uint64) *State {
 		if k == NATGuerrillaActive || k == CPCGuerrillaActive {
 			continue
 		}
-		for n := rng.IntN(s.Available[k] + 1); n > 0; n-- {
+		for n := rng.IntN(s.Available.N(k) + 1); n > 0; n-- {
 			id := SpaceID(rng.IntN(len(m.Spaces)))
 			if !mayHold(m, k.Faction(), id) || (k.Base() && !s.baseRoom(m, id)) {
 				continue

@@ -24,7 +24,7 @@ func governOptions(r *run, id SpaceID, out []string) []string {
 	if p[CPCBase] > 0 && !s.HasModifier("united_front") {
 		out = append(out, "govern:remove_cpc")
 	}
-	if min(p[NATBase], pop) > 0 && s.Resources[NAT] < 60 {
+	if min(p.N(NATBase), pop) > 0 && s.Resources[NAT] < 60 {
 		out = append(out, "govern:bases")
 	}
 	if s.Spaces[id].Support == Support {
@@ -65,7 +65,7 @@ func govern(r *run, o *opCtx) error {
 				case "govern:remove_cpc":
 					label = say("remove a CPC Base to Available")
 				case "govern:bases":
-					label = say("+%d Resources (1 per NAT Base, up to Pop)", min(p[NATBase], pop))
+					label = say("+%d Resources (1 per NAT Base, up to Pop)", min(p.N(NATBase), pop))
 				case "govern:support_resources":
 					label = say("set Neutral and +%d Resources (3 x Pop)", 3*pop)
 				case "govern:support_patronage":
@@ -86,7 +86,7 @@ func govern(r *run, o *opCtx) error {
 			s.removeTo(id, k, 1, &s.Available)
 			r.note(NAT, "Govern in %s: removed a %s Base to Available.", r.name(id), k.Faction())
 		case "govern:bases":
-			n := min(p[NATBase], pop)
+			n := min(p.N(NATBase), pop)
 			s.addResources(NAT, n)
 			r.note(NAT, "Govern in %s: +%d Resources for NAT Bases (now %d).", r.name(id), n, s.Resources[NAT])
 		case "govern:support_resources":
@@ -218,7 +218,7 @@ func partisanSabotage(r *run, id SpaceID) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(NAT, say("Partisan Action: how many Guerrillas from %s onto %s?", r.name(id), r.name(loc)), 1, s.Spaces[id].Pieces[NATGuerrilla])
+		n, err := r.askCount(NAT, say("Partisan Action: how many Guerrillas from %s onto %s?", r.name(id), r.name(loc)), 1, s.Spaces[id].Pieces.N(NATGuerrilla))
 		if err != nil {
 			return err
 		}

@@ -30,7 +30,7 @@ func extort(r *run, o *opCtx) error {
 		if err != nil || id < 0 {
 			return err
 		}
-		n := s.Spaces[id].Pieces[WLDBase]
+		n := s.Spaces[id].Pieces.N(WLDBase)
 		s.addResources(WLD, n)
 		r.note(WLD, "Extort in %s: +%d Resources for WLD Bases (now %d).", r.name(id), n, s.Resources[WLD])
 	}
@@ -59,7 +59,7 @@ func subornNAT(p *Pieces, out []Piece) []Piece {
 			out = append(out, k)
 		}
 	}
-	if p[NATBase] > 0 && p[NATTroop]+p.Guerrillas(NAT) == 0 {
+	if p.N(NATBase) > 0 && p.N(NATTroop)+p.Guerrillas(NAT) == 0 {
 		out = append(out, NATBase)
 	}
 	return out

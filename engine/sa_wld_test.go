@@ -202,7 +202,7 @@ func TestSubornFree(t *testing.T) {
 // Troop comes from the map (1.4.1).
 func TestSubornReplaceFromMap(t *testing.T) {
 	s := saState(t)
-	put(t, s, "Sichuan", WLDTroop, Pool[WLDTroop]-1)
+	put(t, s, "Sichuan", WLDTroop, Pool.N(WLDTroop)-1)
 	put(t, s, "Yunnan", WLDTroop, 1)
 	put(t, s, "Yunnan", JPNPolice, 1)
 	g := saGame(t, s, opCtx{f: WLD, kind: Sweep}, Suborn)
@@ -211,7 +211,7 @@ func TestSubornReplaceFromMap(t *testing.T) {
 	saWant(t, g, "space:Sichuan", "space:Yunnan")
 	saDo(t, g, WLD, "space:Sichuan")
 	s = saFinished(t, g)
-	if saN(s, "Yunnan", WLDTroop) != 2 || saN(s, "Sichuan", WLDTroop) != Pool[WLDTroop]-2 || s.Resources[WLD] != 8 {
+	if saN(s, "Yunnan", WLDTroop) != 2 || saN(s, "Sichuan", WLDTroop) != Pool.N(WLDTroop)-2 || s.Resources[WLD] != 8 {
 		t.Errorf("Yunnan %v Sichuan %d", saSp(s, "Yunnan").Pieces, saN(s, "Sichuan", WLDTroop))
 	}
 }

@@ -601,7 +601,7 @@ func subornNeed(jpn, troop bool) func(r *run, o *opCtx) bool {
 		}
 		for i := range r.s.Spaces {
 			p := &r.s.Spaces[i].Pieces
-			if p.Of(WLD) == 0 || p[JPNPolice]+p.Of(NAT) == 0 {
+			if p.Of(WLD) == 0 || p.N(JPNPolice)+p.Of(NAT) == 0 {
 				continue
 			}
 			if !jpn || p.Of(JPN) > 0 {

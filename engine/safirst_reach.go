@@ -145,7 +145,7 @@ func (p *saProbe) walkMayOpen(tr *saTransportRules) bool {
 	// The origin keeps what the group leaves there.
 	n := &p.scratch.Spaces[walk[0]].Pieces[tr.troop]
 	had := *n
-	*n -= p.walk.n
+	*n -= int16(p.walk.n)
 	defer func() { *n = had }()
 	tolled := slices.ContainsFunc(walk[1:], func(id SpaceID) bool { return tr.saTollDue(r, id) })
 	if !tolled && p.walkReaches(tr, true, 0) {

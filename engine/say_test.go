@@ -43,7 +43,7 @@ func TestSayArguments(t *testing.T) {
 	// The index of the first formatted argument of each text builder.
 	builders := map[string]int{"say": 1, "note": 2, "sys": 1, "convSay": 2, "convSayPick": 2}
 	held := map[string]bool{}
-	for _, s := range []string{"string", "int", "bool", "engine.OpKind", "engine.SAKind", "engine.Did", "engine.SpaceID", "engine.Control", "engine.SpaceKind",
+	for _, s := range []string{"string", "int", "int16", "bool", "engine.OpKind", "engine.SAKind", "engine.Did", "engine.SpaceID", "engine.Control", "engine.SpaceKind",
 		"engine.liveNum", "engine.Faction", "engine.Piece", "engine.evBox", "engine.convCap",
 		"*engine.convSpace", "*engine.convSpaces", "*engine.convFactionSet", "*engine.convPieceSet",
 		"*engine.convMover", "*engine.convKindList", "*engine.convMoveLog"} {

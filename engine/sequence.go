@@ -50,12 +50,12 @@ func stepSetupLoCs(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(f, say("Setup: how many %s from %s to %s?", k, r.name(origin), r.name(loc)), 1, s.Spaces[origin].Pieces[k])
+		n, err := r.askCount(f, say("Setup: how many %s from %s to %s?", k, r.name(origin), r.name(loc)), 1, s.Spaces[origin].Pieces.N(k))
 		if err != nil {
 			return err
 		}
-		s.Spaces[origin].Pieces[k] -= n
-		s.Spaces[loc].Pieces[k] += n
+		s.Spaces[origin].Pieces[k] -= int16(n)
+		s.Spaces[loc].Pieces[k] += int16(n)
 		r.note(f, "Setup: moved %d %s from %s to %s.", n, k, r.name(origin), r.name(loc))
 	}
 	order := scenarios[s.Scenario].locOrder

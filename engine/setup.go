@@ -28,7 +28,7 @@ type scenario struct {
 func p(kv ...int) Pieces {
 	var out Pieces
 	for i := 0; i < len(kv); i += 2 {
-		out[kv[i]] += kv[i+1]
+		out[kv[i]] += int16(kv[i+1])
 	}
 	return out
 }

@@ -85,7 +85,7 @@ func layout(area geo.Rect, p *engine.Pieces, marks []marker, maxSize, minSize fl
 			its = append(its, item{marker: m})
 		}
 		for _, k := range pieceOrder {
-			n := p[k]
+			n := p.N(k)
 			switch {
 			case n == 0:
 			case n >= stackAt:
@@ -100,7 +100,7 @@ func layout(area geo.Rect, p *engine.Pieces, marks []marker, maxSize, minSize fl
 	}
 	maxKind := 0
 	for _, k := range pieceOrder {
-		maxKind = max(maxKind, p[k])
+		maxKind = max(maxKind, p.N(k))
 	}
 	if maxKind <= maxLoose {
 		loose := build(math.MaxInt)

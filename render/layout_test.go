@@ -47,7 +47,7 @@ func checkGlyphs(t *testing.T, what string, area geo.Rect, p *engine.Pieces, mar
 func pieces(kv ...int) engine.Pieces {
 	var p engine.Pieces
 	for i := 0; i < len(kv); i += 2 {
-		p[kv[i]] = kv[i+1]
+		p[kv[i]] = int16(kv[i+1])
 	}
 	return p
 }
@@ -107,11 +107,11 @@ func TestLayoutExhaustive(t *testing.T) {
 		for n := 0; n <= 40; n++ {
 			for _, k := range pieceOrder {
 				var p engine.Pieces
-				p[k] = n
+				p[k] = int16(n)
 				gs := layout(area, &p, []marker{markTerror}, provinceMax, provinceMin)
 				checkGlyphs(t, fmt.Sprintf("%s %d×%v", name, n, k), area, &p, []marker{markTerror}, gs)
 				for i := range p {
-					p[i] = (n + i) % 7
+					p[i] = int16((n + i) % 7)
 				}
 				gs = layout(area, &p, nil, locMax, locMin)
 				checkGlyphs(t, fmt.Sprintf("%s mix %d", name, n), area, &p, nil, gs)

@@ -325,7 +325,7 @@ func (p *panel) forces(s *engine.State) {
 	for _, k := range offMap {
 		drawPiece(p.c, geo.Rect{X: panelPad, Y: p.y + 2, W: 17, H: 17}, k)
 		p.c.text(pieceShort[k], geo.Pt{X: panelPad + 26, Y: p.y + 16}, p.body, ink)
-		for i, v := range []int{s.Available[k], s.Casualties[k], s.OutOfPlay[k]} {
+		for i, v := range []int{s.Available.N(k), s.Casualties.N(k), s.OutOfPlay.N(k)} {
 			col, txt := color.Color(ink), strconv.Itoa(v)
 			if v == 0 {
 				col, txt = muted, "·"

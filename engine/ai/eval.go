@@ -74,7 +74,7 @@ func outlook(s *engine.State, m *engine.Map, d *engine.Deck) (dc, dp int) {
 	if !ahead {
 		return 0, 0
 	}
-	cas := s.Casualties[engine.JPNTroop]
+	cas := s.Casualties.N(engine.JPNTroop)
 	if s.Step.Kind != "aid" {
 		// NAT, as the rollout policy plays it, keeps Foreign Aid as
 		// Patronage (up to 30).

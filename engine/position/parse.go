@@ -178,7 +178,7 @@ func (p *parser) colonLine(name, items string) {
 			p.errorf("%s: %v", sp.Name, err)
 			continue
 		}
-		st.Pieces[k] += n
+		st.Pieces[k] += int16(n)
 	}
 	pc := &st.Pieces
 	switch {
@@ -222,7 +222,7 @@ func (p *parser) box(name string, dst **engine.Pieces, items string) {
 			p.errorf("out of play: only JPN and NAT Troops go Out of Play (1.3.7), not %s", kindName(k))
 			continue
 		}
-		b[k] += n
+		b[k] += int16(n)
 	}
 }
 
