@@ -25,11 +25,19 @@ type convSpaces struct {
 }
 
 func (l *convSpaces) String() string {
-	names := make([]string, len(l.ids))
-	for i, id := range l.ids {
-		names[i] = l.m.Spaces[id].Name
+	var b strings.Builder
+	n := 2 * len(l.ids)
+	for _, id := range l.ids {
+		n += len(l.m.Spaces[id].Name)
 	}
-	return strings.Join(names, ", ")
+	b.Grow(n)
+	for i, id := range l.ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(l.m.Spaces[id].Name)
+	}
+	return b.String()
 }
 
 func convNm(r *run, id SpaceID) *convSpace { return (*convSpace)(&r.m.Spaces[id]) }

@@ -67,7 +67,9 @@ type Game struct {
 	// to roll back to if the engine fails.
 	r      run
 	probes probePool
-	spare  State
+	// buf is the scratch of the game's runs (scratch).
+	buf   scratch
+	spare State
 	// reseed, in a determinization, gives the dice of the current step not
 	// yet seen a new generator (determinize.go).
 	reseed *reseed
@@ -318,7 +320,8 @@ func (g *Game) settle() error {
 			return fmt.Errorf("engine: unknown step %q", g.cur.Step.Kind)
 		}
 		r := &g.r
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
+		g.buf.reset()
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], scratch: &g.buf, addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail

@@ -93,7 +93,7 @@ func marchOrigin(r *run, o *opCtx, ms *marchState, id SpaceID) bool {
 func march(r *run, o *opCtx) error {
 	s := r.s
 	ns := len(s.Spaces)
-	moved := make([]int, 2*ns)
+	moved := r.scratch.takeInts(2 * ns)
 	ms := &marchState{movedU: moved[:ns:ns], movedA: moved[ns:], pairs: make([][2]SpaceID, 0, 8)}
 	for {
 		r.openForTransfers = true

@@ -139,7 +139,7 @@ func patrol(r *run, o *opCtx) error {
 		paid = 0
 	}
 	r.note(f, "%s Patrol: destinations %v, for %d Resources.", f, &convSpaces{r.m, o.spaces}, paid)
-	mv := &convMover{r: r, f: f, op: Patrol, kinds: patrolKinds(f), escort: f == NAT, moves: make([]convMove, 0, 8),
+	mv := &convMover{r: r, f: f, op: Patrol, kinds: patrolKinds(f), escort: f == NAT, moves: r.scratch.takeMoves(8),
 		origin: func(a SpaceID) bool { return patrolOrigin(r, f, a) }}
 	if err := mv.run(o.spaces); err != nil {
 		return err

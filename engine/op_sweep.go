@@ -93,7 +93,7 @@ func sweep(r *run, o *opCtx) error {
 	if len(o.spaces) > 0 {
 		r.note(f, "%s Sweep: destinations %v, for %d Resources.", f, &convSpaces{r.m, o.spaces}, paid)
 	}
-	mv := &convMover{r: r, f: f, op: Sweep, kinds: []Piece{sweepKind(f)}, escort: f == NAT, perDest: true, moves: make([]convMove, 0, 8),
+	mv := &convMover{r: r, f: f, op: Sweep, kinds: []Piece{sweepKind(f)}, escort: f == NAT, perDest: true, moves: r.scratch.takeMoves(8),
 		origin: func(SpaceID) bool { return true }}
 	if err := mv.run(o.spaces); err != nil {
 		return err

@@ -361,6 +361,8 @@ type run struct {
 	choices  choiceList
 	op       opCtx
 	opSpaces []SpaceID
+	// scratch lends the run's procedures buffers; reset when a run begins.
+	scratch *scratch
 	// addSpace adds a space to choices, for askSpace; made once for the
 	// run, which every replay of a game reuses.
 	addSpace func(SpaceID)
@@ -422,6 +424,16 @@ func (c *choiceList) addSaid(id string, t text) {
 		label = t.String()
 	}
 	c.add(id, label)
+}
+
+// addJoined adds a choice labelled label+more, joined only if the list is
+// read for its labels.
+func (c *choiceList) addJoined(id, label, more string) {
+	if c.bare {
+		c.add(id, "")
+		return
+	}
+	c.add(id, label+more)
 }
 
 // addSay adds a choice labelled say(format, args...), made only if the

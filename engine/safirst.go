@@ -58,6 +58,7 @@ type saProbe struct {
 	// a prefix of it; ids holds the choices of each level, one after the
 	// other.
 	scratch  State
+	buf      scratch
 	r        run
 	cur      opCtx
 	saSpaces []SpaceID
@@ -106,6 +107,12 @@ type saProbe struct {
 type probePool struct {
 	free   []*saProbe
 	guards []*guardMemo
+	// What the memos hold, kept from step to step: the memos no longer
+	// used (spare), every search they record (searches, chained by hash),
+	// and the answers those searches were made from and found (answers).
+	spare    []*guardMemo
+	searches []searched
+	answers  []answer
 }
 
 // guardMemo is what the searches of a Special Activity begun first found,
@@ -116,8 +123,9 @@ type probePool struct {
 // all. A search is a function of that position and its answers alone, so
 // what it found then it finds now.
 type guardMemo struct {
-	at    []answer // the answers of the step up to the Special Activity
-	found map[uint64][]searched
+	pool  *probePool
+	at    []answer         // the answers of the step up to the Special Activity
+	found map[uint64]int32 // by trailHash, the last search made (index+1 in pool.searches)
 }
 
 // searched is one search and what it found.
@@ -125,10 +133,25 @@ type searched struct {
 	from    []answer
 	witness []answer
 	ok      bool
+	next    int32 // the search before it with the same hash (index+1), or 0
 }
 
-// forget drops the guards' memos: the step's snapshot changed.
-func (pool *probePool) forget() { pool.guards = nil }
+// forget drops the guards' memos: the step's snapshot changed. Their
+// memory is kept for the next step's.
+func (pool *probePool) forget() {
+	for _, g := range pool.guards {
+		clear(g.found)
+	}
+	pool.spare = append(pool.spare, pool.guards...)
+	pool.guards = pool.guards[:0]
+	pool.searches = pool.searches[:0]
+	pool.answers = pool.answers[:0]
+}
+
+// keep copies answers into the pool's store, for a memo.
+func (pool *probePool) keep(a []answer) []answer {
+	return append(take(&pool.answers, len(a))[:0], a...)
+}
 
 // guardAt is the memo of the Special Activity begun after the answers at,
 // made if there is none.
@@ -138,19 +161,36 @@ func (pool *probePool) guardAt(at []answer) *guardMemo {
 			return g
 		}
 	}
-	g := &guardMemo{at: slices.Clone(at), found: map[uint64][]searched{}}
+	var g *guardMemo
+	if n := len(pool.spare); n > 0 {
+		g, pool.spare = pool.spare[n-1], pool.spare[:n-1]
+	} else {
+		g = &guardMemo{pool: pool, found: map[uint64]int32{}}
+	}
+	g.at = pool.keep(at)
 	pool.guards = append(pool.guards, g)
 	return g
 }
 
 // lookup finds the search from answers from, if made.
 func (g *guardMemo) lookup(h uint64, from []answer) (searched, bool) {
-	for _, e := range g.found[h] {
+	for i := g.found[h]; i != 0; {
+		e := &g.pool.searches[i-1]
 		if slices.Equal(e.from, from) {
-			return e, true
+			return *e, true
 		}
+		i = e.next
 	}
 	return searched{}, false
+}
+
+// record adds a search to the memo, from answers already kept.
+func (g *guardMemo) record(h uint64, e searched) {
+	pool := g.pool
+	e.witness = pool.keep(e.witness) // the next search reuses its buffer
+	e.next = g.found[h]
+	pool.searches = append(pool.searches, e)
+	g.found[h] = int32(len(pool.searches))
 }
 
 // trailHash is a hash of a list of answers, in order.
@@ -226,10 +266,9 @@ func (p *saProbe) searchMemo() ([]answer, bool) {
 	if e, ok := p.memo.lookup(h, p.path); ok {
 		return e.witness, e.ok
 	}
-	from := slices.Clone(p.path)
+	from := p.memo.pool.keep(p.path)
 	w, ok := p.searchPath()
-	w = slices.Clone(w) // kept: the next search reuses the buffer
-	p.memo.found[h] = append(p.memo.found[h], searched{from: from, witness: w, ok: ok})
+	p.memo.record(h, searched{from: from, witness: w, ok: ok})
 	return w, ok
 }
 
@@ -420,7 +459,8 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 func (p *saProbe) runAt(n int) error {
 	p.scratch.copyFrom(&p.start)
 	r := &p.r
-	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true, asked: &p.question}
+	p.buf.reset()
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, addSpace: r.addSpace, probing: true, asked: &p.question}
 	if p.tr != nil {
 		p.walk.path = p.walk.path[:0]
 		r.walk = &p.walk

@@ -43,7 +43,8 @@ func (p *saProbe) mayOpen(n int) bool {
 	r, o := &p.r, &p.cur
 	if n == 0 {
 		p.scratch.copyFrom(&p.start)
-		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, addSpace: r.addSpace, probing: true, asked: &p.question}
+		p.buf.reset()
+		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, addSpace: r.addSpace, probing: true, asked: &p.question}
 		*o = p.o
 	} else if err := p.runAt(n); !errors.Is(err, errAwait) || !r.waiting {
 		return true // it ended or failed there: the search sees that at once
@@ -87,9 +88,8 @@ func (tr *saTransportRules) enterNext(r *run, o *opCtx, at SpaceID, into []bool,
 // keeps some spaces out.
 func (tr *saTransportRules) spread(r *run, o *opCtx, queue []SpaceID, into []bool, skip func(SpaceID) bool) {
 	m, s := r.m, r.s
-	for len(queue) > 0 {
-		at := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue); head++ {
+		at := queue[head]
 		for _, a := range m.Spaces[at].Adj {
 			if !m.Spaces[a].IsLoC() && s.cubesMayEnter(m, o.f, a) && (skip == nil || !skip(a)) {
 				into[a] = true
@@ -332,6 +332,8 @@ func (p *saProbe) transportDist(origin SpaceID) {
 		p.dist = append(p.dist, d)
 	}
 	defer func() { p.queue = queue[:0] }()
+	// The queue is read from its head index, not resliced, so that the
+	// buffer kept for the next search keeps its whole capacity.
 	// A LoC a group may pass on from reaches the spaces next to it in one
 	// more step; it ends in a goal next to it in one step.
 	for len(queue) > 0 {

@@ -198,10 +198,10 @@ func stepEligible(r *run) error {
 		}
 		if opts.Event {
 			if card.Shaded != nil {
-				c.add("event:unshaded", "Event (unshaded): "+card.Unshaded.Text)
-				c.add("event:shaded", "Event (shaded): "+card.Shaded.Text)
+				c.addJoined("event:unshaded", "Event (unshaded): ", card.Unshaded.Text)
+				c.addJoined("event:shaded", "Event (shaded): ", card.Shaded.Text)
 			} else {
-				c.add("event", "Event: "+card.Unshaded.Text)
+				c.addJoined("event", "Event: ", card.Unshaded.Text)
 			}
 		}
 		if f == JPN && !s.LargeOffensiveUsed && s.Commitment > 0 {
