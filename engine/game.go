@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 )
 
@@ -68,8 +69,11 @@ type Game struct {
 	r      run
 	probes probePool
 	// buf is the scratch of the game's runs (scratch).
-	buf   scratch
-	spare State
+	buf scratch
+	// answers counts the answers given to this copy of the game, for
+	// yielding to the collector (answer).
+	answers int
+	spare   State
 	// reseed, in a determinization, gives the dice of the current step not
 	// yet seen a new generator (determinize.go).
 	reseed *reseed
@@ -228,6 +232,17 @@ func (g *Game) Legal(f Faction, choice string) error {
 // answer records one answer (a decision or a transfer) and runs the game on.
 // If the engine fails, the answer is dropped and the game is as before.
 func (g *Game) answer(a answer) error {
+	// Every few decisions the scheduler runs first. While the collector
+	// marks, every pointer the engine writes pays a write barrier, and on
+	// one processor its marking runs only when the scheduler does: a
+	// process playing decision after decision without yielding (a search,
+	// a simulation) kept it marking, and paying, for most of its time
+	// (docs/performance.md, "Yielding to the collector"). Not every
+	// decision: a yield costs a goroutine locked to its thread a few
+	// microseconds.
+	if g.answers++; g.answers%yieldEvery == 0 {
+		runtime.Gosched()
+	}
 	// settle may commit steps before failing in a later one, so a rollback
 	// needs the snapshot, the answers and the log as they were.
 	g.spare.copyFrom(&g.base)
@@ -364,6 +379,12 @@ func (g *Game) settle() error {
 		}
 	}
 }
+
+// yieldEvery is how many answers a game takes between yields to the
+// scheduler (answer): often enough that a collection's marking never waits
+// long on a busy processor (a decision takes microseconds), seldom enough
+// that yielding costs nothing measurable.
+const yieldEvery = 8
 
 // maxIdleSteps bounds the steps run without any decision: a whole game of
 // forced Passes is about 60 cards of 3 steps each.
