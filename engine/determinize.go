@@ -53,6 +53,7 @@ func (g *Game) Determinize(seed uint64) (*Game, error) {
 	x := seed ^ 0x6a09e667f3bcc909
 	reshuffleHidden(&h.base, h.d, &x)
 	h.probes.forget() // the snapshot the searches started from changed
+	h.notesKept = 0
 	h.reseed = &reseed{after: seen, rng: splitmix(&x)}
 	h.trail = slices.Clone(g.trail)
 	if err := h.settle(); err != nil {

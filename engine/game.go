@@ -68,6 +68,11 @@ type Game struct {
 	// to roll back to if the engine fails.
 	r      run
 	probes probePool
+	// notesKept is how many log lines the last replay had said when it
+	// stopped to wait, with notesAt answers (0: none to keep). settle
+	// keeps them for a replay that goes on from there; whatever changes
+	// the snapshot or takes answers back sets it to 0.
+	notesKept, notesAt int
 	// buf is the scratch of the game's runs (scratch).
 	buf scratch
 	// answers counts the answers given to this copy of the game, for
@@ -254,6 +259,7 @@ func (g *Game) answer(a answer) error {
 	if err := g.settle(); err != nil {
 		g.base.copyFrom(&g.spare)
 		g.probes.forget()
+		g.notesKept = 0
 		g.trail, g.log = trail, g.log[:logLen]
 		err2 := g.settle()
 		g.forced = g.forced[:0]
@@ -311,6 +317,7 @@ func (g *Game) Undo(f Faction) error {
 		return err
 	}
 	saved := g.trail
+	g.notesKept = 0
 	g.trail = append([]answer(nil), g.trail[:i]...)
 	g.forced = g.forced[:0]
 	if err := g.settle(); err != nil {
@@ -336,12 +343,23 @@ func (g *Game) settle() error {
 		}
 		r := &g.r
 		g.buf.reset()
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:0], choices: r.choices, opSpaces: r.opSpaces[:0], scratch: &g.buf, addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
+		// A replay that goes on from where the last one stopped (the same
+		// snapshot, and the answers it had followed by more) says the same
+		// log lines up to there: they are kept rather than said again.
+		kept := 0
+		if g.notesKept > 0 && len(g.trail) > g.notesAt {
+			kept = g.notesKept
+		}
+		g.notesKept = 0
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:kept], notesSkip: kept, choices: r.choices, opSpaces: r.opSpaces[:0], scratch: &g.buf, addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail
 		if errors.Is(err, errAwait) {
 			g.pending, g.barrier = r.pending, r.barrier
+			if r.notesSkip == 0 {
+				g.notesKept, g.notesAt = len(r.notes), len(g.trail)
+			}
 			return nil
 		}
 		if err != nil {
@@ -349,6 +367,9 @@ func (g *Game) settle() error {
 		}
 		if r.pos != len(r.trail) {
 			return fmt.Errorf("engine: step %s finished with %d unused answers", before.Kind, len(r.trail)-r.pos)
+		}
+		if r.notesSkip != 0 {
+			return fmt.Errorf("engine: step %s said %d fewer log lines than its replay before", before.Kind, r.notesSkip)
 		}
 		if r.pos > 0 {
 			idle = 0

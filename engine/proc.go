@@ -354,6 +354,9 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
+	// notesSkip counts the log lines still to be said that notes already
+	// holds from the replay before (Game.notesKept).
+	notesSkip int
 	// choices gathers a question's choices, and op is the Operation of
 	// an Eligible faction's step (stepEligible) with opSpaces the buffer
 	// of its selected spaces: kept across replays, so that a replay does
@@ -653,12 +656,20 @@ func (r *run) note(f Faction, format string, args ...any) {
 	if r.probing {
 		return
 	}
+	if r.notesSkip > 0 {
+		r.notesSkip--
+		return
+	}
 	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current, Faction: f.String()}, say(format, args...)})
 }
 
 // sys adds a line about the game's own procedure to the log.
 func (r *run) sys(format string, args ...any) {
 	if r.probing {
+		return
+	}
+	if r.notesSkip > 0 {
+		r.notesSkip--
 		return
 	}
 	r.notes = append(r.notes, pendingNote{Entry{Round: r.s.Rounds, Card: r.s.Current}, say(format, args...)})
