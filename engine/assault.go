@@ -229,7 +229,7 @@ func (a *convAssault) loseCV(attacking bool, need int) error {
 		if len(opts) == 0 {
 			return nil
 		}
-		ans, err := r.ask(a.attacker, convSay(r, question, convNm(r, a.id), need), func(c *choiceList) {
+		ans, err := r.ask(a.attacker, sayAsked(r, question, convNm(r, a.id), need), func(c *choiceList) {
 			for _, k := range opts {
 				if k == convGroup {
 					c.add("piece:guerrillas", a.groupLabel())
@@ -450,7 +450,7 @@ func convAssaultChoices(r *run, f Faction, id SpaceID) ([]Faction, bool, error) 
 	if len(sets) == 0 {
 		return nil, false, fmt.Errorf("engine: %s Assault in %s has no target", f, r.name(id))
 	}
-	ans, err := r.ask(f, convSay(r, "%s Assault in %v: target which Factions?", f, convNm(r, id)), func(c *choiceList) {
+	ans, err := r.ask(f, sayAsked(r, "%s Assault in %v: target which Factions?", f, convNm(r, id)), func(c *choiceList) {
 		for _, set := range sets {
 			c.add("target:"+convTargetID(set), convFactions(set))
 		}
@@ -469,7 +469,7 @@ func convAssaultChoices(r *run, f Faction, id SpaceID) ([]Faction, bool, error) 
 	}
 	withWLD := false
 	if f == NAT && r.s.Spaces[id].Pieces[WLDTroop] > 0 && convCanPayWLD(r) {
-		ans, err := r.ask(NAT, convSay(r, "NAT Assault in %v: include the %d WLD Troops there?", convNm(r, id), r.s.Spaces[id].Pieces[WLDTroop]), func(c *choiceList) {
+		ans, err := r.ask(NAT, sayAsked(r, "NAT Assault in %v: include the %d WLD Troops there?", convNm(r, id), r.s.Spaces[id].Pieces[WLDTroop]), func(c *choiceList) {
 			if r.s.HasModifier("central_command") {
 				c.add("wld:include", "include the WLD Troops (no payment: Central Command)")
 			} else {
@@ -514,21 +514,11 @@ func convPayWLD(r *run, why string, id SpaceID) {
 	r.note(NAT, "NAT pays WLD 1 Resource %s %v (NAT %d, WLD %d).", why, convNm(r, id), r.s.Resources[NAT], r.s.Resources[WLD])
 }
 
-// convSayPick is convSay for the question of pickSpace, which asks again
+// convSayPick is sayAsked for the question of pickSpace, which asks again
 // after a Special Activity answered at the same prompt: the text is dropped
 // only when the recorded answer selects a space or ends the selection.
 func convSayPick(r *run, format string, args ...any) text {
 	if a, ok := r.recorded(); ok && !strings.HasPrefix(a.Choice, "sa:") {
-		return text{format: format}
-	}
-	return say(format, args...)
-}
-
-// convSay is say for a question that is usually replayed: when the answer
-// is already recorded the text is never read, so its arguments are not
-// read either (say formats the pointer ones at once).
-func convSay(r *run, format string, args ...any) text {
-	if _, ok := r.recorded(); ok {
 		return text{format: format}
 	}
 	return say(format, args...)

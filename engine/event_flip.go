@@ -95,7 +95,7 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 		if rem <= 0 || cands == 0 {
 			break
 		}
-		id, err := evAskSpace(r, who, say("#%d %s: %s flips Guerrillas (%d to flip%s): in which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "flip no more"), evAddSet(cands))
+		id, err := evAskSpace(r, who, sayAsked(r, "#%d %s: %s flips Guerrillas (%d to flip%s): in which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "flip no more"), evAddSet(cands))
 		if err != nil {
 			return err
 		}
@@ -110,7 +110,7 @@ func (st *evFlip) exec(r *run, e *evEnv) error {
 		if !st.upTo {
 			lo = max(1, rem-(most()-s.Spaces[id].Pieces.N(k)))
 		}
-		n, err := r.askCount(who, say("#%d %s: flip how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, s.Spaces[id].Pieces.N(k)))
+		n, err := r.askCount(who, sayAsked(r, "#%d %s: flip how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, s.Spaces[id].Pieces.N(k)))
 		if err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ func (st *evChooseSpaces) exec(r *run, e *evEnv) error {
 			chosen |= left
 			break
 		}
-		id, err := evAskSpace(r, who, say("#%d %s: choose a space (%d of %d)", e.card.Number, e.card.Title, chosen.count()+1, n), evUpToDone(st.upTo, "done choosing spaces"), evAddSet(left))
+		id, err := evAskSpace(r, who, sayAsked(r, "#%d %s: choose a space (%d of %d)", e.card.Number, e.card.Title, chosen.count()+1, n), evUpToDone(st.upTo, "done choosing spaces"), evAddSet(left))
 		if err != nil {
 			return err
 		}
@@ -104,7 +104,7 @@ func (st *evForEach) exec(r *run, e *evEnv) error {
 		id := rest.first()
 		if ordered && rest.count() > 1 {
 			var err error
-			id, err = evAskSpace(r, e.f, say("#%d %s: which space next?", e.card.Number, e.card.Title), "", evAddSet(rest))
+			id, err = evAskSpace(r, e.f, sayAsked(r, "#%d %s: which space next?", e.card.Number, e.card.Title), "", evAddSet(rest))
 			if err != nil {
 				return err
 			}
@@ -197,7 +197,7 @@ func (x *evStepReader) readChooseOne() evStep {
 // exec executes choose_one: it asks for an option and runs its steps.
 func (st *evChooseOne) exec(r *run, e *evEnv) error {
 	who := e.who(st.chooser)
-	ans, err := r.ask(who, say("#%d %s: choose one", e.card.Number, e.card.Title), func(c *choiceList) {
+	ans, err := r.ask(who, sayAsked(r, "#%d %s: choose one", e.card.Number, e.card.Title), func(c *choiceList) {
 		for i, l := range st.labels {
 			c.add("option:"+strconv.Itoa(i+1), l)
 		}

@@ -123,7 +123,7 @@ func (st *evFreeSA) exec(r *run, e *evEnv) error {
 // (1.5.2).
 func (e *evEnv) offerFree(r *run, f Faction, what string, gen func(c *choiceList), execute func(ans string) error) error {
 	r.openForTransfers = true
-	ans, err := r.ask(f, say("#%d %s: %s may execute a free %s", e.card.Number, e.card.Title, f, what), func(c *choiceList) {
+	ans, err := r.ask(f, sayAsked(r, "#%d %s: %s may execute a free %s", e.card.Number, e.card.Title, f, what), func(c *choiceList) {
 		gen(c)
 		c.add("decline", "decline the free "+what)
 	})

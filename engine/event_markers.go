@@ -133,7 +133,7 @@ func (st *evMarker) exec(r *run, e *evEnv) error {
 		if cands == 0 {
 			return nil
 		}
-		id, err := evAskSpace(r, e.f, say("#%d %s: place the Floods marker in which Province?", e.card.Number, e.card.Title), "", evAddSet(cands))
+		id, err := evAskSpace(r, e.f, sayAsked(r, "#%d %s: place the Floods marker in which Province?", e.card.Number, e.card.Title), "", evAddSet(cands))
 		if err != nil {
 			return err
 		}

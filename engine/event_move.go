@@ -101,7 +101,7 @@ func (st *evMove) exec(r *run, e *evEnv) error {
 		if rem <= 0 || origins == 0 {
 			break
 		}
-		o, err := evAskSpace(r, who, say("#%d %s: %s moves pieces (%d to move%s): from which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "move no more"), evAddSet(origins))
+		o, err := evAskSpace(r, who, sayAsked(r, "#%d %s: %s moves pieces (%d to move%s): from which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "move no more"), evAddSet(origins))
 		if err != nil {
 			return err
 		}
@@ -112,11 +112,11 @@ func (st *evMove) exec(r *run, e *evEnv) error {
 		if err != nil {
 			return err
 		}
-		d, err := r.askSpace(who, say("#%d %s: move %s from %s to which adjacent space?", e.card.Number, e.card.Title, k, r.name(o)), "", evAddSet(dests(o, k)))
+		d, err := r.askSpace(who, sayAsked(r, "#%d %s: move %s from %s to which adjacent space?", e.card.Number, e.card.Title, k, r.name(o)), "", evAddSet(dests(o, k)))
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(who, say("#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, r.name(o), r.name(d)), 1, min(rem, movable(o, k)))
+		n, err := r.askCount(who, sayAsked(r, "#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, r.name(o), r.name(d)), 1, min(rem, movable(o, k)))
 		if err != nil {
 			return err
 		}
@@ -167,7 +167,7 @@ func (st *evBoxMove) exec(r *run, e *evEnv) error {
 	n := min(st.count, from.N(k))
 	if st.upTo && n > 0 {
 		var err error
-		n, err = r.askCount(e.f, say("#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, st.from, st.to), 0, n)
+		n, err = r.askCount(e.f, sayAsked(r, "#%d %s: move how many %s from %s to %s?", e.card.Number, e.card.Title, k, st.from, st.to), 0, n)
 		if err != nil {
 			return err
 		}

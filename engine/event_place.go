@@ -87,7 +87,7 @@ func (st *evPlace) exec(r *run, e *evEnv) error {
 			id, lo = cands.first(), 0
 		} else {
 			var err error
-			id, err = evAskSpace(r, who, say("#%d %s: %s places %s (%d to place%s): in which space?", e.card.Number, e.card.Title, who, k, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "place no more"), evAddSet(cands))
+			id, err = evAskSpace(r, who, sayAsked(r, "#%d %s: %s places %s (%d to place%s): in which space?", e.card.Number, e.card.Title, who, k, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "place no more"), evAddSet(cands))
 			if err != nil {
 				return err
 			}
@@ -99,7 +99,7 @@ func (st *evPlace) exec(r *run, e *evEnv) error {
 		if !st.upTo {
 			lo = max(1, rem-(totalRoom()-room(id)))
 		}
-		n, err := r.askCount(who, say("#%d %s: place how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, hi)
+		n, err := r.askCount(who, sayAsked(r, "#%d %s: place how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, hi)
 		if err != nil {
 			return err
 		}
@@ -226,7 +226,7 @@ func (st *evReplace) exec(r *run, e *evEnv) error {
 		if rem <= 0 || cands == 0 {
 			break
 		}
-		id, err := evAskSpace(r, who, say("#%d %s: %s replaces pieces with %s (%d to replace%s): in which space?", e.card.Number, e.card.Title, who, pk, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "replace no more"), evAddSet(cands))
+		id, err := evAskSpace(r, who, sayAsked(r, "#%d %s: %s replaces pieces with %s (%d to replace%s): in which space?", e.card.Number, e.card.Title, who, pk, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "replace no more"), evAddSet(cands))
 		if err != nil {
 			return err
 		}
@@ -243,7 +243,7 @@ func (st *evReplace) exec(r *run, e *evEnv) error {
 			where.each(func(id SpaceID) { capSum += st.capacity(r, id) })
 			lo = max(1, rem-(capSum-st.takes(r, id, k)))
 		}
-		n, err := r.askCount(who, say("#%d %s: replace how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, st.takes(r, id, k)))
+		n, err := r.askCount(who, sayAsked(r, "#%d %s: replace how many %s in %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, st.takes(r, id, k)))
 		if err != nil {
 			return err
 		}

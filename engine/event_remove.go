@@ -121,7 +121,7 @@ func (st *evRemove) exec(r *run, e *evEnv) error {
 		if rem <= 0 || cands == 0 {
 			break
 		}
-		id, err := evAskSpace(r, who, say("#%d %s: %s removes pieces (%d to remove%s): from which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "remove no more"), evAddSet(cands))
+		id, err := evAskSpace(r, who, sayAsked(r, "#%d %s: %s removes pieces (%d to remove%s): from which space?", e.card.Number, e.card.Title, who, rem, evIf(st.upTo, ", up to", "")), evUpToDone(st.upTo, "remove no more"), evAddSet(cands))
 		if err != nil {
 			return err
 		}
@@ -138,7 +138,7 @@ func (st *evRemove) exec(r *run, e *evEnv) error {
 		if !st.upTo {
 			lo = max(1, rem-(most()-st.removable(r, id, k)))
 		}
-		n, err := r.askCount(who, say("#%d %s: remove how many %s from %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, st.removable(r, id, k)))
+		n, err := r.askCount(who, sayAsked(r, "#%d %s: remove how many %s from %s?", e.card.Number, e.card.Title, k, r.name(id)), lo, min(rem, st.removable(r, id, k)))
 		if err != nil {
 			return err
 		}

@@ -137,7 +137,7 @@ func (st *evTransfer) exec(r *run, e *evEnv) error {
 	n = max(0, n)
 	if st.upTo && n > 0 {
 		var err error
-		n, err = r.askCount(e.f, say("#%d %s: transfer how much %s to %s?", e.card.Number, e.card.Title, fname, tname), 0, n)
+		n, err = r.askCount(e.f, sayAsked(r, "#%d %s: transfer how much %s to %s?", e.card.Number, e.card.Title, fname, tname), 0, n)
 		if err != nil {
 			return err
 		}

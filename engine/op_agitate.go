@@ -44,7 +44,7 @@ func agitate(r *run, o *opCtx) error {
 			cost = 0
 		}
 		st := &s.Spaces[id]
-		n, err := r.askCount(CPC, say("Agitate in %s: Activate how many Underground CPC Guerrillas (at least 1)?", r.name(id)), 1, st.Pieces.N(CPCGuerrilla))
+		n, err := r.askCount(CPC, sayAsked(r, "Agitate in %s: Activate how many Underground CPC Guerrillas (at least 1)?", r.name(id)), 1, st.Pieces.N(CPCGuerrilla))
 		if err != nil {
 			return err
 		}

@@ -33,7 +33,7 @@ func attack(r *run, o *opCtx) error {
 		}
 		o.pay(r, 1)
 		if ambushHere(r, o, id) {
-			how, err := r.ask(CPC, say("Attack in %s: the usual Attack (roll a die), or Ambush (no roll, remove 1 JPN cube)?", r.name(id)), func(c *choiceList) {
+			how, err := r.ask(CPC, sayAsked(r, "Attack in %s: the usual Attack (roll a die), or Ambush (no roll, remove 1 JPN cube)?", r.name(id)), func(c *choiceList) {
 				c.add("attack:roll", "Attack: roll a die")
 				c.add("attack:ambush", "Special Activity: Ambush")
 			})
@@ -77,7 +77,7 @@ func attackResolve(r *run, o *opCtx, id SpaceID) error {
 	if s.HasModifier("hundred_regiments") {
 		most = 3
 	}
-	ans, err := r.ask(CPC, say("Attack in %s (rolled %d, %d Guerrillas): remove up to %d JPN cubes to Casualties", r.name(id), roll, g, most), func(c *choiceList) {
+	ans, err := r.ask(CPC, sayAsked(r, "Attack in %s (rolled %d, %d Guerrillas): remove up to %d JPN cubes to Casualties", r.name(id), roll, g, most), func(c *choiceList) {
 		for t := min(most, p.N(JPNTroop)); t >= 0; t-- {
 			for po := min(most-t, p.N(JPNPolice)); po >= 0; po-- {
 				c.add("remove:"+strconv.Itoa(t)+"T"+strconv.Itoa(po)+"P", attackRemovalLabel(t, po))

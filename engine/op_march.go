@@ -97,7 +97,7 @@ func march(r *run, o *opCtx) error {
 	ms := &marchState{movedU: moved[:ns:ns], movedA: moved[ns:], pairs: make([][2]SpaceID, 0, 8)}
 	for {
 		r.openForTransfers = true
-		ans, err := r.ask(CPC, say("CPC March (1 Resource per destination Province, 0 per LoC; %d left): move a group of Guerrillas from which space?", live(&s.Resources[CPC])), func(c *choiceList) {
+		ans, err := r.ask(CPC, sayAsked(r, "CPC March (1 Resource per destination Province, 0 per LoC; %d left): move a group of Guerrillas from which space?", live(&s.Resources[CPC])), func(c *choiceList) {
 			for i := range s.Spaces {
 				if marchOrigin(r, o, ms, SpaceID(i)) {
 					c.add(r.m.choice(SpaceID(i)), r.m.Spaces[i].Name)
@@ -126,7 +126,7 @@ func march(r *run, o *opCtx) error {
 			return fmt.Errorf("engine: recorded answer %q names no space", ans)
 		}
 		u, a := ms.unmoved(s, from)
-		n, err := r.askCount(CPC, say("March from %s: how many Guerrillas move as a group?", r.name(from)), 1, u+a)
+		n, err := r.askCount(CPC, sayAsked(r, "March from %s: how many Guerrillas move as a group?", r.name(from)), 1, u+a)
 		if err != nil {
 			return err
 		}
@@ -134,7 +134,7 @@ func march(r *run, o *opCtx) error {
 		if err != nil {
 			return err
 		}
-		to, err := r.askSpace(CPC, say("March: move the group of %d from %s into which adjacent space?", n, r.name(from)), "", func(add func(SpaceID)) {
+		to, err := r.askSpace(CPC, sayAsked(r, "March: move the group of %d from %s into which adjacent space?", n, r.name(from)), "", func(add func(SpaceID)) {
 			for _, to := range r.m.Spaces[from].Adj {
 				if !ms.used(from, to) && marchDest(r, o, from, to) {
 					add(to)
@@ -149,7 +149,7 @@ func march(r *run, o *opCtx) error {
 		// 3.3.2: the group may continue from a Province at Opposition.
 		for r.m.Spaces[to].IsProvince() && s.Spaces[to].Support == Opposition {
 			at := to
-			next, err := r.askSpace(CPC, say("March: the group of %d entered %s at Opposition. Continue moving it into an adjacent space?", gu+ga, r.name(at)), "stop: the group stays", func(add func(SpaceID)) {
+			next, err := r.askSpace(CPC, sayAsked(r, "March: the group of %d entered %s at Opposition. Continue moving it into an adjacent space?", gu+ga, r.name(at)), "stop: the group stays", func(add func(SpaceID)) {
 				for _, to := range r.m.Spaces[at].Adj {
 					if !ms.used(at, to) && marchDest(r, o, at, to) {
 						add(to)
@@ -162,7 +162,7 @@ func march(r *run, o *opCtx) error {
 			if next < 0 {
 				break
 			}
-			k, err := r.askCount(CPC, say("March: how many of the group of %d in %s continue?", gu+ga, r.name(at)), 1, gu+ga)
+			k, err := r.askCount(CPC, sayAsked(r, "March: how many of the group of %d in %s continue?", gu+ga, r.name(at)), 1, gu+ga)
 			if err != nil {
 				return err
 			}
@@ -188,7 +188,7 @@ func marchSplit(r *run, at SpaceID, n, u, a int) (int, error) {
 	if lo == hi {
 		return lo, nil
 	}
-	return r.askCount(CPC, say("March from %s: how many of the %d are Underground (the rest Active)?", r.name(at), n), lo, hi)
+	return r.askCount(CPC, sayAsked(r, "March from %s: how many of the %d are Underground (the rest Active)?", r.name(at), n), lo, hi)
 }
 
 // marchMove moves a group of gu Underground and ga Active Guerrillas from

@@ -155,7 +155,7 @@ func patrol(r *run, o *opCtx) error {
 		return patrolAssaultsJPN(r, o)
 	}
 	// NAT and WLD: one free Assault on one of the LoCs.
-	id, err := r.askSpace(f, convSay(r, "%s Patrol: free Assault on one of the LoCs?", f), "done: no Assault", func(add func(SpaceID)) {
+	id, err := r.askSpace(f, sayAsked(r, "%s Patrol: free Assault on one of the LoCs?", f), "done: no Assault", func(add func(SpaceID)) {
 		for _, d := range o.spaces {
 			if convCanAssault(r, f, d) {
 				add(d)
@@ -178,7 +178,7 @@ func patrol(r *run, o *opCtx) error {
 func patrolAssaultsJPN(r *run, o *opCtx) error {
 	var done []SpaceID
 	for {
-		id, err := r.askSpace(JPN, convSay(r, "JPN Patrol: Assault on a LoC (3 Resources each; JPN has %d)?", r.s.Resources[JPN]), "done: no more Assaults", func(add func(SpaceID)) {
+		id, err := r.askSpace(JPN, sayAsked(r, "JPN Patrol: Assault on a LoC (3 Resources each; JPN has %d)?", r.s.Resources[JPN]), "done: no more Assaults", func(add func(SpaceID)) {
 			if !o.afford(r, 3) {
 				return
 			}
@@ -223,13 +223,13 @@ func convActivate(r *run, f Faction, op *convMover, id SpaceID, n int, fs []Fact
 	}
 	var err error
 	if optional {
-		if n, err = r.askCount(f, convSay(r, "%v in %v: Activate how many Guerrillas (up to %d)?", op, convNm(r, id), n), 0, n); err != nil || n == 0 {
+		if n, err = r.askCount(f, sayAsked(r, "%v in %v: Activate how many Guerrillas (up to %d)?", op, convNm(r, id), n), 0, n); err != nil || n == 0 {
 			return err
 		}
 	}
 	natN := min(n, nat)
 	if nat > 0 && cpc > 0 {
-		if natN, err = r.askCount(f, convSay(r, "%v in %v: Activating %d Guerrillas. How many of them NAT (the rest CPC)?", op, convNm(r, id), n), max(0, n-cpc), min(n, nat)); err != nil {
+		if natN, err = r.askCount(f, sayAsked(r, "%v in %v: Activating %d Guerrillas. How many of them NAT (the rest CPC)?", op, convNm(r, id), n), max(0, n-cpc), min(n, nat)); err != nil {
 			return err
 		}
 	}
@@ -340,7 +340,7 @@ func (mv *convMover) mayEscort(d SpaceID) bool {
 func (mv *convMover) into(d SpaceID) error {
 	r, s, f := mv.r, mv.r.s, mv.f
 	for {
-		from, err := r.askSpace(f, convSay(r, "%v: move %v into %v from which adjacent space?", mv, (*convKindList)(mv), convNm(r, d)), "done: no more moves into this space", func(add func(SpaceID)) {
+		from, err := r.askSpace(f, sayAsked(r, "%v: move %v into %v from which adjacent space?", mv, (*convKindList)(mv), convNm(r, d)), "done: no more moves into this space", func(add func(SpaceID)) {
 			for _, a := range r.m.Spaces[d].Adj {
 				if mv.movable(a) > 0 && mv.origin(a) {
 					add(a)
@@ -352,7 +352,7 @@ func (mv *convMover) into(d SpaceID) error {
 		}
 		k := mv.kinds[0]
 		if len(mv.kinds) > 1 {
-			ans, err := r.ask(f, convSay(r, "%v from %v into %v: move which cubes?", mv, convNm(r, from), convNm(r, d)), func(c *choiceList) {
+			ans, err := r.ask(f, sayAsked(r, "%v from %v into %v: move which cubes?", mv, convNm(r, from), convNm(r, d)), func(c *choiceList) {
 				for _, k := range mv.kinds {
 					if n := mv.unmoved(from, k); n > 0 {
 						c.add("piece:"+pieceInfo[k].key, fmt.Sprintf("%s (%d may move)", k, n))
@@ -368,13 +368,13 @@ func (mv *convMover) into(d SpaceID) error {
 			}
 			k = kk
 		}
-		n, err := r.askCount(f, convSay(r, "%v: how many %s from %v into %v?", mv, k, convNm(r, from), convNm(r, d)), 1, mv.unmoved(from, k))
+		n, err := r.askCount(f, sayAsked(r, "%v: how many %s from %v into %v?", mv, k, convNm(r, from), convNm(r, d)), 1, mv.unmoved(from, k))
 		if err != nil {
 			return err
 		}
 		w := 0
 		if mv.escort && mv.unmoved(from, WLDTroop) > 0 && mv.mayEscort(d) {
-			if w, err = r.askCount(f, convSay(r, "%v: how many WLD Troops from %v go along with the %d NAT Troops into %v (NAT pays WLD 1 Resource for using them, once per Patrol or per Sweep destination)?", mv, convNm(r, from), n, convNm(r, d)), 0, min(n, mv.unmoved(from, WLDTroop))); err != nil {
+			if w, err = r.askCount(f, sayAsked(r, "%v: how many WLD Troops from %v go along with the %d NAT Troops into %v (NAT pays WLD 1 Resource for using them, once per Patrol or per Sweep destination)?", mv, convNm(r, from), n, convNm(r, d)), 0, min(n, mv.unmoved(from, WLDTroop))); err != nil {
 				return err
 			}
 		}

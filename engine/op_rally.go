@@ -57,7 +57,7 @@ func rally(r *run, o *opCtx) error {
 		}
 		o.pay(r, 1)
 		p := &s.Spaces[id].Pieces
-		choice, err := r.ask(CPC, say("Rally in %s: which?", r.name(id)), func(c *choiceList) {
+		choice, err := r.ask(CPC, sayAsked(r, "Rally in %s: which?", r.name(id)), func(c *choiceList) {
 			for _, opt := range rallyOptions(r, id) {
 				c.add(opt, rallyLabels[opt])
 			}
@@ -100,7 +100,7 @@ func rally(r *run, o *opCtx) error {
 			r.note(CPC, "Rally in %s: flipped %d Guerrillas Underground.", r.name(id), n)
 		case "rally:many":
 			most := p.N(CPCBase) + r.m.Spaces[id].Pop
-			n, err := r.askCount(CPC, say("Rally in %s: place how many Guerrillas (up to Bases %d + Pop %d)?", r.name(id), p[CPCBase], r.m.Spaces[id].Pop), 1, most)
+			n, err := r.askCount(CPC, sayAsked(r, "Rally in %s: place how many Guerrillas (up to Bases %d + Pop %d)?", r.name(id), p[CPCBase], r.m.Spaces[id].Pop), 1, most)
 			if err != nil {
 				return err
 			}

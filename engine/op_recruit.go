@@ -131,7 +131,7 @@ func recruitJPN(r *run, o *opCtx) error {
 		p := &s.Spaces[id].Pieces
 		replaced := 0
 		if hi := min(p.N(WLDTroop), s.Available.N(JPNPolice), 6-used); hi > 0 {
-			if replaced, err = r.askCount(JPN, convSay(r, "JPN Recruit in %s: replace how many WLD Troops with Available Police?", convNm(r, id)), 0, hi); err != nil {
+			if replaced, err = r.askCount(JPN, sayAsked(r, "JPN Recruit in %s: replace how many WLD Troops with Available Police?", convNm(r, id)), 0, hi); err != nil {
 				return err
 			}
 			s.removeTo(id, WLDTroop, replaced, &s.Available)
@@ -144,7 +144,7 @@ func recruitJPN(r *run, o *opCtx) error {
 			lo = 1
 		}
 		if hi := min(6-used, convObtainable(s, JPNPolice)); hi > 0 && hi >= lo {
-			n, err := r.askCount(JPN, convSay(r, "JPN Recruit in %s: place how many Police?", convNm(r, id)), lo, hi)
+			n, err := r.askCount(JPN, sayAsked(r, "JPN Recruit in %s: place how many Police?", convNm(r, id)), lo, hi)
 			if err != nil {
 				return err
 			}
@@ -195,7 +195,7 @@ func recruitNAT(r *run, o *opCtx) error {
 		paid := convPayLast(r, o)
 		placed := 0
 		if hi := min(3, convObtainable(s, NATTroop)); hi > 0 {
-			n, err := r.askCount(NAT, convSay(r, "NAT Recruit in %s: place how many NAT Troops?", convNm(r, id)), 0, hi)
+			n, err := r.askCount(NAT, sayAsked(r, "NAT Recruit in %s: place how many NAT Troops?", convNm(r, id)), 0, hi)
 			if err != nil {
 				return err
 			}
@@ -227,7 +227,7 @@ func recruitBaseOrPacify(r *run, o *opCtx) error {
 	if !some(base) && !some(pacify) {
 		return nil
 	}
-	ans, err := r.ask(NAT, convSay(r, "NAT Recruit: in one selected Province, replace two NAT Troops with a Base, or Pacify?"), func(c *choiceList) {
+	ans, err := r.ask(NAT, sayAsked(r, "NAT Recruit: in one selected Province, replace two NAT Troops with a Base, or Pacify?"), func(c *choiceList) {
 		if some(base) {
 			c.add("recruit:base", "replace two NAT Troops with a NAT Base")
 		}
@@ -243,7 +243,7 @@ func recruitBaseOrPacify(r *run, o *opCtx) error {
 	if ans == "recruit:pacify" {
 		ok = pacify
 	}
-	id, err := r.askSpace(NAT, convSay(r, "NAT Recruit: in which Province?"), "", func(add func(SpaceID)) {
+	id, err := r.askSpace(NAT, sayAsked(r, "NAT Recruit: in which Province?"), "", func(add func(SpaceID)) {
 		for _, id := range o.spaces {
 			if ok(id) {
 				add(id)
@@ -256,7 +256,7 @@ func recruitBaseOrPacify(r *run, o *opCtx) error {
 	if ans == "recruit:base" {
 		from := SpaceID(-1)
 		if s.Available[NATBase] == 0 {
-			if from, err = r.askSpace(NAT, convSay(r, "No NAT Base Available to place in %s. Take one from which space (1.4.1)?", convNm(r, id)), "", func(add func(SpaceID)) {
+			if from, err = r.askSpace(NAT, sayAsked(r, "No NAT Base Available to place in %s. Take one from which space (1.4.1)?", convNm(r, id)), "", func(add func(SpaceID)) {
 				for i := range s.Spaces {
 					if SpaceID(i) != id && s.Spaces[i].Pieces[NATBase] > 0 {
 						add(SpaceID(i))
@@ -293,7 +293,7 @@ func recruitBaseOrPacify(r *run, o *opCtx) error {
 	if !canShift() {
 		return nil
 	}
-	ans, err = r.ask(NAT, convSay(r, "NAT Pacify in %s: also shift one level toward Support for 2 Resources?", convNm(r, id)), func(c *choiceList) {
+	ans, err = r.ask(NAT, sayAsked(r, "NAT Pacify in %s: also shift one level toward Support for 2 Resources?", convNm(r, id)), func(c *choiceList) {
 		c.add("pacify:shift", "shift toward Support (2 Resources)")
 		c.add("done", "stop")
 	})
@@ -316,7 +316,7 @@ func recruitWLD(r *run, o *opCtx) error {
 			return err
 		}
 		paid := convPayLast(r, o)
-		n, err := r.askCount(WLD, convSay(r, "WLD Recruit in %s: place how many WLD Troops?", convNm(r, id)), 1, min(3, convObtainable(s, WLDTroop)))
+		n, err := r.askCount(WLD, sayAsked(r, "WLD Recruit in %s: place how many WLD Troops?", convNm(r, id)), 1, min(3, convObtainable(s, WLDTroop)))
 		if err != nil {
 			return err
 		}

@@ -227,7 +227,7 @@ func (o *opCtx) finishSA(r *run) error {
 		return nil
 	}
 	r.openForTransfers = true
-	ans, err := r.ask(o.f, say("%s %s is complete. Add a Special Activity?", o.f, opLabel(o.kind)), func(c *choiceList) {
+	ans, err := r.ask(o.f, sayAsked(r, "%s %s is complete. Add a Special Activity?", o.f, opLabel(o.kind)), func(c *choiceList) {
 		o.offerSA(r, c)
 		c.add("done", "no Special Activity")
 	})

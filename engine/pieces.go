@@ -160,7 +160,7 @@ func (o *opCtx) placeOwn(r *run, id SpaceID, k Piece, n int) (int, error) {
 	k = boxKind(k)
 	placed := s.place(id, k, n)
 	for placed < n && k != JPNTroop {
-		src, err := r.askSpace(o.f, say("No %s Available to place in %s (%d more wanted). Take one from the map?", k, r.name(id), n-placed), "skip: place no more", func(add func(SpaceID)) {
+		src, err := r.askSpace(o.f, sayAsked(r, "No %s Available to place in %s (%d more wanted). Take one from the map?", k, r.name(id), n-placed), "skip: place no more", func(add func(SpaceID)) {
 			// The space itself is a legal source too (1.4.1 example): it
 			// turns an Active Guerrilla Underground, and in a replacement
 			// it removes the replaced piece.

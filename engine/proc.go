@@ -534,6 +534,18 @@ func newPrompt(choices []Choice) *Prompt {
 	return &Prompt{Choices: slices.Clone(choices)}
 }
 
+// sayAsked is say for the text of a question about to be asked: a step is
+// replayed for every answer, and when the question's answer is already
+// recorded its text is never read, so it is not built (say formats the
+// pointer arguments at once). A question asked again at the same prompt
+// after an answer there (pickSpace) uses convSayPick.
+func sayAsked(r *run, format string, args ...any) text {
+	if _, ok := r.recorded(); ok {
+		return text{format: format}
+	}
+	return say(format, args...)
+}
+
 // recorded is the answer already recorded for the next question, after
 // any voluntary transfers made while it was asked (1.5.2): those are
 // applied before it is answered, so a question followed only by transfers

@@ -70,7 +70,7 @@ func stepResources(r *run) error {
 	s.addResources(CPC, cpc)
 	r.sys("Resources Phase: NAT +%d, JPN +%d, WLD +%d, CPC +%d.", nat, jpn, wld, cpc)
 	hi := min(s.Patronage, 60-s.Resources[NAT])
-	n, err := r.askCount(NAT, say("Resources Phase: transfer how much Patronage (%d) to NAT Resources (%d)?", s.Patronage, s.Resources[NAT]), 0, hi)
+	n, err := r.askCount(NAT, sayAsked(r, "Resources Phase: transfer how much Patronage (%d) to NAT Resources (%d)?", s.Patronage, s.Resources[NAT]), 0, hi)
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func supportPhase(r *run, f Faction, dir, cost int, where func(SpaceID) bool) er
 	s := r.s
 	verb := map[int]string{Support: "Pacification", Opposition: "Agitation"}[dir]
 	for {
-		id, err := r.askSpace(f, say("Support Phase, %s: spend %d Resources (of %d) in which Province?", verb, cost, s.Resources[f]), "done", func(add func(SpaceID)) {
+		id, err := r.askSpace(f, sayAsked(r, "Support Phase, %s: spend %d Resources (of %d) in which Province?", verb, cost, s.Resources[f]), "done", func(add func(SpaceID)) {
 			if s.Resources[f] < cost {
 				return
 			}
@@ -189,7 +189,7 @@ func stepAid(r *run) error {
 	// hold is lost.
 	hi := min(aid, 30-s.Patronage)
 	lo := min(hi, max(0, aid-(60-s.Resources[NAT])))
-	pat, err := r.askCount(NAT, say("Aid Phase: of Foreign Aid %d, how much goes to Patronage (%d)? The rest goes to Resources (%d).", aid, s.Patronage, s.Resources[NAT]), lo, hi)
+	pat, err := r.askCount(NAT, sayAsked(r, "Aid Phase: of Foreign Aid %d, how much goes to Patronage (%d)? The rest goes to Resources (%d).", aid, s.Patronage, s.Resources[NAT]), lo, hi)
 	if err != nil {
 		return err
 	}
@@ -223,7 +223,7 @@ func stepCommitment(r *run) error {
 		if excess <= 0 {
 			break
 		}
-		id, err := r.askSpace(JPN, say("Commitment Phase: %d JPN Troops above Commitment %d must go Out of Play. Remove from which space?", excess, s.Commitment), "", func(add func(SpaceID)) {
+		id, err := r.askSpace(JPN, sayAsked(r, "Commitment Phase: %d JPN Troops above Commitment %d must go Out of Play. Remove from which space?", excess, s.Commitment), "", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				if s.Spaces[i].Pieces[JPNTroop] > 0 {
 					add(SpaceID(i))
@@ -233,7 +233,7 @@ func stepCommitment(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(JPN, say("Commitment Phase: remove how many JPN Troops from %s?", r.name(id)), 1, min(excess, s.Spaces[id].Pieces.N(JPNTroop)))
+		n, err := r.askCount(JPN, sayAsked(r, "Commitment Phase: remove how many JPN Troops from %s?", r.name(id)), 1, min(excess, s.Spaces[id].Pieces.N(JPNTroop)))
 		if err != nil {
 			return err
 		}

@@ -97,7 +97,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 			return nil
 		}
 		tied := provinces(r.m, func(id SpaceID) bool { return count(&s.Spaces[id].Pieces, ks) == most })
-		target, err := r.askSpace(f, say("Redeploy: no home Province on the map, so all %s gather in the Province with the most. Which?", what), "", func(add func(SpaceID)) {
+		target, err := r.askSpace(f, sayAsked(r, "Redeploy: no home Province on the map, so all %s gather in the Province with the most. Which?", what), "", func(add func(SpaceID)) {
 			for _, id := range tied {
 				add(id)
 			}
@@ -114,7 +114,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 			dest, n := homes[0], have
 			if len(homes) > 1 {
 				var err error
-				dest, err = r.askSpace(f, say("Redeploy: %s in %s must move (%d left). To which Province?", what, r.name(src), have), "", func(add func(SpaceID)) {
+				dest, err = r.askSpace(f, sayAsked(r, "Redeploy: %s in %s must move (%d left). To which Province?", what, r.name(src), have), "", func(add func(SpaceID)) {
 					for _, h := range homes {
 						add(h)
 					}
@@ -122,7 +122,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 				if err != nil {
 					return err
 				}
-				if n, err = r.askCount(f, say("Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, have); err != nil {
+				if n, err = r.askCount(f, sayAsked(r, "Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, have); err != nil {
 					return err
 				}
 			}
@@ -137,7 +137,7 @@ func redeployChinese(r *run, f Faction, home func(SpaceID) bool) error {
 func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) error {
 	s := r.s
 	for {
-		src, err := r.askSpace(f, say("Redeploy: %s may leave LoCs for a home Province. From which LoC?", what), "done", func(add func(SpaceID)) {
+		src, err := r.askSpace(f, sayAsked(r, "Redeploy: %s may leave LoCs for a home Province. From which LoC?", what), "done", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				if r.m.Spaces[i].IsLoC() && count(&s.Spaces[i].Pieces, ks) > 0 {
 					add(SpaceID(i))
@@ -147,7 +147,7 @@ func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) e
 		if err != nil || src < 0 {
 			return err
 		}
-		dest, err := r.askSpace(f, say("Redeploy: move %s from %s to which Province?", what, r.name(src)), "", func(add func(SpaceID)) {
+		dest, err := r.askSpace(f, sayAsked(r, "Redeploy: move %s from %s to which Province?", what, r.name(src)), "", func(add func(SpaceID)) {
 			for _, h := range homes {
 				add(h)
 			}
@@ -155,7 +155,7 @@ func mayLeaveLoCs(r *run, f Faction, ks []Piece, what string, homes []SpaceID) e
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(f, say("Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, count(&s.Spaces[src].Pieces, ks))
+		n, err := r.askCount(f, sayAsked(r, "Redeploy: how many %s from %s to %s?", what, r.name(src), r.name(dest)), 1, count(&s.Spaces[src].Pieces, ks))
 		if err != nil {
 			return err
 		}
@@ -195,7 +195,7 @@ func redeployNAT(r *run) error {
 			dest, n := dests[0], have
 			if len(dests) > 1 {
 				var err error
-				dest, err = r.askSpace(NAT, say("Redeploy: NAT Guerrillas on %s must move to an adjacent Province without Opposition (%d left). Where?", r.name(src), have), "", func(add func(SpaceID)) {
+				dest, err = r.askSpace(NAT, sayAsked(r, "Redeploy: NAT Guerrillas on %s must move to an adjacent Province without Opposition (%d left). Where?", r.name(src), have), "", func(add func(SpaceID)) {
 					for _, d := range dests {
 						add(d)
 					}
@@ -203,7 +203,7 @@ func redeployNAT(r *run) error {
 				if err != nil {
 					return err
 				}
-				if n, err = r.askCount(NAT, say("Redeploy: how many NAT Guerrillas from %s to %s?", r.name(src), r.name(dest)), 1, have); err != nil {
+				if n, err = r.askCount(NAT, sayAsked(r, "Redeploy: how many NAT Guerrillas from %s to %s?", r.name(src), r.name(dest)), 1, have); err != nil {
 					return err
 				}
 			}
@@ -212,7 +212,7 @@ func redeployNAT(r *run) error {
 		}
 	}
 	hi := min(s.OutOfPlay.N(NATTroop), 2*s.Patronage)
-	n, err := r.askCount(NAT, say("Redeploy: return how many NAT Troops from Out of Play (%d) to Available, at 1 Patronage (%d) per 2 Troops?", s.OutOfPlay[NATTroop], s.Patronage), 0, hi)
+	n, err := r.askCount(NAT, sayAsked(r, "Redeploy: return how many NAT Troops from Out of Play (%d) to Available, at 1 Patronage (%d) per 2 Troops?", s.OutOfPlay[NATTroop], s.Patronage), 0, hi)
 	if err != nil {
 		return err
 	}
@@ -262,7 +262,7 @@ func redeployJPN(r *run) error {
 		return len(dests) > 1 || (len(dests) == 1 && dests[0] != id)
 	}
 	for {
-		src, err := r.askSpace(JPN, say("Redeploy: JPN may move up to %d more Troops and any Police. From which space?", troops), "done", func(add func(SpaceID)) {
+		src, err := r.askSpace(JPN, sayAsked(r, "Redeploy: JPN may move up to %d more Troops and any Police. From which space?", troops), "done", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				id := SpaceID(i)
 				if (movable(id, JPNTroop) > 0 || movable(id, JPNPolice) > 0) && canLeave(id) {
@@ -273,7 +273,7 @@ func redeployJPN(r *run) error {
 		if err != nil || src < 0 {
 			return err
 		}
-		c, err := r.ask(JPN, say("Redeploy: move Troops or Police from %s?", r.name(src)), func(c *choiceList) {
+		c, err := r.ask(JPN, sayAsked(r, "Redeploy: move Troops or Police from %s?", r.name(src)), func(c *choiceList) {
 			if movable(src, JPNTroop) > 0 {
 				c.add("piece:troops", "Troops")
 			}
@@ -288,7 +288,7 @@ func redeployJPN(r *run) error {
 		if c == "piece:police" {
 			k = JPNPolice
 		}
-		dest, err := r.askSpace(JPN, say("Redeploy: move %s from %s to where?", k, r.name(src)), "", func(add func(SpaceID)) {
+		dest, err := r.askSpace(JPN, sayAsked(r, "Redeploy: move %s from %s to where?", k, r.name(src)), "", func(add func(SpaceID)) {
 			for _, d := range dests {
 				if d != src {
 					add(d)
@@ -298,7 +298,7 @@ func redeployJPN(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(JPN, say("Redeploy: how many %s from %s to %s?", k, r.name(src), r.name(dest)), 1, movable(src, k))
+		n, err := r.askCount(JPN, sayAsked(r, "Redeploy: how many %s from %s to %s?", k, r.name(src), r.name(dest)), 1, movable(src, k))
 		if err != nil {
 			return err
 		}

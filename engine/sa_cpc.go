@@ -64,7 +64,7 @@ func tax(r *run, o *opCtx) error {
 		if len(o.saSpaces) > 0 {
 			done = "done: end Tax"
 		}
-		id, err := r.askSpace(CPC, say("CPC Tax (+1 Resource per space, %d now): choose a space with an Underground CPC Guerrilla (no Sabotaged LoC)", s.Resources[CPC]), done, func(add func(SpaceID)) {
+		id, err := r.askSpace(CPC, sayAsked(r, "CPC Tax (+1 Resource per space, %d now): choose a space with an Underground CPC Guerrilla (no Sabotaged LoC)", s.Resources[CPC]), done, func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				if taxSpace(r, o, SpaceID(i)) {
 					add(SpaceID(i))
@@ -132,7 +132,7 @@ func subvert(r *run, o *opCtx) error {
 		if len(o.saSpaces) > 0 {
 			done = "done: end Subvert"
 		}
-		id, err := r.askSpace(CPC, say("CPC Subvert (up to 2 spaces): choose a space with an Underground CPC Guerrilla and enemy pieces"), done, func(add func(SpaceID)) {
+		id, err := r.askSpace(CPC, sayAsked(r, "CPC Subvert (up to 2 spaces): choose a space with an Underground CPC Guerrilla and enemy pieces"), done, func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				if subvertSpace(r, o, SpaceID(i)) {
 					add(SpaceID(i))
@@ -144,7 +144,7 @@ func subvert(r *run, o *opCtx) error {
 		}
 		o.saSpaces = append(o.saSpaces, id)
 		p := &s.Spaces[id].Pieces
-		mode, err := r.ask(CPC, say("Subvert in %s: remove 2 enemy pieces, or replace 1 with a CPC Guerrilla?", r.name(id)), func(c *choiceList) {
+		mode, err := r.ask(CPC, sayAsked(r, "Subvert in %s: remove 2 enemy pieces, or replace 1 with a CPC Guerrilla?", r.name(id)), func(c *choiceList) {
 			c.add("subvert:remove", "remove 2 enemy pieces")
 			if s.canObtain(CPCGuerrilla) {
 				c.add("subvert:replace", "replace 1 enemy piece with a CPC Guerrilla")
@@ -248,7 +248,7 @@ func ambushFree(r *run, o *opCtx) error {
 		if len(o.saSpaces) > 0 {
 			done = "done: end Ambush"
 		}
-		id, err := r.askSpace(CPC, say("CPC free Ambush (up to 2 spaces): choose a space with an Underground CPC Guerrilla and JPN forces"), done, func(add func(SpaceID)) {
+		id, err := r.askSpace(CPC, sayAsked(r, "CPC free Ambush (up to 2 spaces): choose a space with an Underground CPC Guerrilla and JPN forces"), done, func(add func(SpaceID)) {
 			for i := range r.s.Spaces {
 				if ambushFreeSpace(r, o, SpaceID(i)) {
 					add(SpaceID(i))

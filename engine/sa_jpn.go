@@ -173,7 +173,7 @@ func deploy(r *run, o *opCtx) error {
 	s := r.s
 	moved := 0
 	for moved < deployMax {
-		from, err := r.ask(JPN, say("Deploy (%d of %d Troops moved): move JPN Troops from where?", moved, deployMax), func(c *choiceList) {
+		from, err := r.ask(JPN, sayAsked(r, "Deploy (%d of %d Troops moved): move JPN Troops from where?", moved, deployMax), func(c *choiceList) {
 			room := deployRoom(o)
 			if deployFromBox(r) && deployBoxHasDest(r, o, room) {
 				c.addSay("box:available", "the Available box (%d Troops)", s.Available[JPNTroop])
@@ -205,7 +205,7 @@ func deploy(r *run, o *opCtx) error {
 			}
 			have = s.Spaces[origin].Pieces.N(JPNTroop)
 		}
-		to, err := r.ask(JPN, say("Deploy: move JPN Troops from %s to where?", deployBoxName(r, origin)), func(c *choiceList) {
+		to, err := r.ask(JPN, sayAsked(r, "Deploy: move JPN Troops from %s to where?", deployBoxName(r, origin)), func(c *choiceList) {
 			room := deployRoom(o)
 			if origin >= 0 {
 				c.add("box:available", "the Available box")
@@ -229,7 +229,7 @@ func deploy(r *run, o *opCtx) error {
 				o.saSpaces = append(o.saSpaces, dest)
 			}
 		}
-		n, err := r.askCount(JPN, say("Deploy: how many JPN Troops from %s to %s?", deployBoxName(r, origin), deployBoxName(r, dest)), 1, min(deployMax-moved, have))
+		n, err := r.askCount(JPN, sayAsked(r, "Deploy: how many JPN Troops from %s to %s?", deployBoxName(r, origin), deployBoxName(r, dest)), 1, min(deployMax-moved, have))
 		if err != nil {
 			return err
 		}
@@ -320,13 +320,13 @@ func (tr *saTransportRules) can(r *run, o *opCtx) bool {
 // (docs/rulings.md). The Troops move when the walk ends.
 func (tr *saTransportRules) run(r *run, o *opCtx) error {
 	s, f := r.s, o.f
-	origin, err := saPick(r, o, 1, say("%s Transport: select the space to move %s from", f, tr.troop), func(id SpaceID) bool {
+	origin, err := saPick(r, o, 1, sayAsked(r, "%s Transport: select the space to move %s from", f, tr.troop), func(id SpaceID) bool {
 		return tr.saTransportOrigin(r, o, id)
 	})
 	if err != nil || origin < 0 {
 		return err
 	}
-	n, err := r.askCount(f, say("%s Transport from %s: how many %s move (as one group)?", f, r.name(origin), tr.troop), 1, s.Spaces[origin].Pieces.N(tr.troop))
+	n, err := r.askCount(f, sayAsked(r, "%s Transport from %s: how many %s move (as one group)?", f, r.name(origin), tr.troop), 1, s.Spaces[origin].Pieces.N(tr.troop))
 	if err != nil {
 		return err
 	}
@@ -340,7 +340,7 @@ func (tr *saTransportRules) run(r *run, o *opCtx) error {
 		if r.walk != nil {
 			r.walk.path, r.walk.n = append(r.walk.path[:0], path...), n
 		}
-		ans, err := r.ask(f, say("%s Transport: %d %s at %s. Move on to?", f, n, tr.troop, r.name(at)), func(c *choiceList) {
+		ans, err := r.ask(f, sayAsked(r, "%s Transport: %d %s at %s. Move on to?", f, n, tr.troop, r.name(at)), func(c *choiceList) {
 			for _, a := range r.m.Spaces[at].Adj {
 				if tr.saEnterLoC(r, f, a, path, tollDue) {
 					stop, toll := "", ""
@@ -465,7 +465,7 @@ func antiBandit(r *run, o *opCtx) error {
 	limit := abaLimit(r)
 	left := limit
 	for {
-		id, err := saPick(r, o, limit, say("Anti-Bandit Action (%d removals left): select a space with JPN Troops", left), func(id SpaceID) bool {
+		id, err := saPick(r, o, limit, sayAsked(r, "Anti-Bandit Action (%d removals left): select a space with JPN Troops", left), func(id SpaceID) bool {
 			return abaSpace(r, id, left)
 		})
 		if err != nil {
@@ -478,7 +478,7 @@ func antiBandit(r *run, o *opCtx) error {
 		mustRemove := !abaMarks(r, id)
 		removedHere := 0
 		for left > 0 {
-			ans, err := r.ask(JPN, say("Anti-Bandit Action in %s (%d removals left): remove which piece to Available?", r.name(id), left), func(c *choiceList) {
+			ans, err := r.ask(JPN, sayAsked(r, "Anti-Bandit Action in %s (%d removals left): remove which piece to Available?", r.name(id), left), func(c *choiceList) {
 				var buf [5]Piece
 				for _, k := range abaRemovable(r, id, buf[:0]) {
 					c.add(saPieceID(k), k.String())

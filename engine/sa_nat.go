@@ -48,14 +48,14 @@ func governCan(r *run, o *opCtx) bool {
 func govern(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := saPick(r, o, 2, say("Govern: select a Province with NAT Control"), func(id SpaceID) bool {
+		id, err := saPick(r, o, 2, sayAsked(r, "Govern: select a Province with NAT Control"), func(id SpaceID) bool {
 			return governSpace(r, id)
 		})
 		if err != nil || id < 0 {
 			return err
 		}
 		p, pop := &s.Spaces[id].Pieces, r.m.Spaces[id].Pop
-		ans, err := r.ask(NAT, say("Govern in %s: which?", r.name(id)), func(c *choiceList) {
+		ans, err := r.ask(NAT, sayAsked(r, "Govern in %s: which?", r.name(id)), func(c *choiceList) {
 			var buf [5]string
 			for _, opt := range governOptions(r, id, buf[:0]) {
 				var label text
@@ -150,13 +150,13 @@ func partisanCan(r *run, o *opCtx) bool {
 func partisan(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := saPick(r, o, 2, say("Partisan Action: select a Province without Opposition or Terror"), func(id SpaceID) bool {
+		id, err := saPick(r, o, 2, sayAsked(r, "Partisan Action: select a Province without Opposition or Terror"), func(id SpaceID) bool {
 			return partisanSpace(r, id)
 		})
 		if err != nil || id < 0 {
 			return err
 		}
-		ans, err := r.ask(NAT, say("Partisan Action in %s: which?", r.name(id)), func(c *choiceList) {
+		ans, err := r.ask(NAT, sayAsked(r, "Partisan Action in %s: which?", r.name(id)), func(c *choiceList) {
 			if partisanPlace(r) {
 				c.add("partisan:place", "place up to 3 NAT Guerrillas")
 			}
@@ -169,7 +169,7 @@ func partisan(r *run, o *opCtx) error {
 		}
 		switch ans {
 		case "partisan:place":
-			n, err := r.askCount(NAT, say("Partisan Action in %s: place how many NAT Guerrillas?", r.name(id)), 1, 3)
+			n, err := r.askCount(NAT, sayAsked(r, "Partisan Action in %s: place how many NAT Guerrillas?", r.name(id)), 1, 3)
 			if err != nil {
 				return err
 			}
@@ -194,7 +194,7 @@ func partisanSabotage(r *run, id SpaceID) error {
 	s := r.s
 	var got []SpaceID
 	for s.Spaces[id].Pieces[NATGuerrilla] > 0 {
-		ans, err := r.ask(NAT, say("Partisan Action in %s: %d Underground NAT Guerrillas left. Activate some onto which LoC?", r.name(id), s.Spaces[id].Pieces[NATGuerrilla]), func(c *choiceList) {
+		ans, err := r.ask(NAT, sayAsked(r, "Partisan Action in %s: %d Underground NAT Guerrillas left. Activate some onto which LoC?", r.name(id), s.Spaces[id].Pieces[NATGuerrilla]), func(c *choiceList) {
 			for _, a := range r.m.Spaces[id].Adj {
 				if r.m.Spaces[a].IsLoC() && mayHold(r.m, NAT, a) {
 					sabotage := ""
@@ -218,7 +218,7 @@ func partisanSabotage(r *run, id SpaceID) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(NAT, say("Partisan Action: how many Guerrillas from %s onto %s?", r.name(id), r.name(loc)), 1, s.Spaces[id].Pieces.N(NATGuerrilla))
+		n, err := r.askCount(NAT, sayAsked(r, "Partisan Action: how many Guerrillas from %s onto %s?", r.name(id), r.name(loc)), 1, s.Spaces[id].Pieces.N(NATGuerrilla))
 		if err != nil {
 			return err
 		}

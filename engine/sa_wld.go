@@ -24,7 +24,7 @@ func extortCan(r *run, o *opCtx) bool {
 func extort(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := saPick(r, o, 3, say("Extort (WLD Resources %d): select a Province with a WLD Base", live(&s.Resources[WLD])), func(id SpaceID) bool {
+		id, err := saPick(r, o, 3, sayAsked(r, "Extort (WLD Resources %d): select a Province with a WLD Base", live(&s.Resources[WLD])), func(id SpaceID) bool {
 			return extortSpace(r, id)
 		})
 		if err != nil || id < 0 {
@@ -138,7 +138,7 @@ func subornCan(r *run, o *opCtx) bool {
 func suborn(r *run, o *opCtx) error {
 	s := r.s
 	for {
-		id, err := saPick(r, o, 3, say("Suborn (WLD Resources %d): select a space with WLD pieces", live(&s.Resources[WLD])), func(id SpaceID) bool {
+		id, err := saPick(r, o, 3, sayAsked(r, "Suborn (WLD Resources %d): select a space with WLD pieces", live(&s.Resources[WLD])), func(id SpaceID) bool {
 			return subornSpace(r, o, id)
 		})
 		if err != nil || id < 0 {
@@ -146,7 +146,7 @@ func suborn(r *run, o *opCtx) error {
 		}
 		policeDone, natDone := false, false
 		for !policeDone || !natDone {
-			ans, err := r.ask(WLD, say("Suborn in %s (WLD Resources %d): which?", r.name(id), s.Resources[WLD]), func(c *choiceList) {
+			ans, err := r.ask(WLD, sayAsked(r, "Suborn in %s (WLD Resources %d): which?", r.name(id), s.Resources[WLD]), func(c *choiceList) {
 				subornChoices(r, o, id, policeDone, natDone, c)
 				if policeDone || natDone {
 					c.addSay("done", "done in %s", r.name(id))
@@ -203,7 +203,7 @@ func subornTroop(r *run, id SpaceID) error {
 	if s.place(id, WLDTroop, 1) == 1 {
 		return nil
 	}
-	src, err := r.askSpace(WLD, say("No WLD Troop Available to replace with in %s: take one from which space?", r.name(id)), "", func(add func(SpaceID)) {
+	src, err := r.askSpace(WLD, sayAsked(r, "No WLD Troop Available to replace with in %s: take one from which space?", r.name(id)), "", func(add func(SpaceID)) {
 		for i := range s.Spaces {
 			if s.Spaces[i].Pieces[WLDTroop] > 0 {
 				add(SpaceID(i))
@@ -239,14 +239,14 @@ func organize(r *run, o *opCtx) error {
 	s := r.s
 	placed := 0
 	for placed < 3 {
-		id, err := saPick(r, o, 3, say("Organize (%d of 3 Bases placed): select a Neutral Province without NAT Control or Terror", placed), func(id SpaceID) bool {
+		id, err := saPick(r, o, 3, sayAsked(r, "Organize (%d of 3 Bases placed): select a Neutral Province without NAT Control or Terror", placed), func(id SpaceID) bool {
 			return organizeSpace(r, id)
 		})
 		if err != nil || id < 0 {
 			return err
 		}
 		most := min(3-placed, 2-s.Spaces[id].Pieces.Bases())
-		n, err := r.askCount(WLD, say("Organize in %s: place how many WLD Bases?", r.name(id)), 1, most)
+		n, err := r.askCount(WLD, sayAsked(r, "Organize in %s: place how many WLD Bases?", r.name(id)), 1, most)
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,7 @@ import (
 )
 
 // TestSayArguments checks every call that builds a text (say, note, sys,
-// convSay, convSayPick) in the engine's sources: each argument must be of
+// sayAsked, convSayPick) in the engine's sources: each argument must be of
 // a type say holds, and there must be no more than it keeps (and at most
 // one live number), or the call would panic when it runs.
 func TestSayArguments(t *testing.T) {
@@ -41,7 +41,7 @@ func TestSayArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The index of the first formatted argument of each text builder.
-	builders := map[string]int{"say": 1, "note": 2, "sys": 1, "convSay": 2, "convSayPick": 2}
+	builders := map[string]int{"say": 1, "note": 2, "sys": 1, "sayAsked": 2, "convSayPick": 2}
 	held := map[string]bool{}
 	for _, s := range []string{"string", "int", "int16", "bool", "engine.OpKind", "engine.SAKind", "engine.Did", "engine.SpaceID", "engine.Control", "engine.SpaceKind",
 		"engine.liveNum", "engine.Faction", "engine.Piece", "engine.evBox", "engine.convCap",

@@ -28,7 +28,7 @@ func stepSetupLoCs(r *run) error {
 	s, f := r.s, r.s.Step.Faction
 	k := movablePiece(f)
 	for {
-		origin, err := r.askSpace(f, say("Setup: move %s onto bordering LoCs? Choose a Province to move from", k), "done: no more moves", func(add func(SpaceID)) {
+		origin, err := r.askSpace(f, sayAsked(r, "Setup: move %s onto bordering LoCs? Choose a Province to move from", k), "done: no more moves", func(add func(SpaceID)) {
 			for i := range s.Spaces {
 				id := SpaceID(i)
 				if r.m.Spaces[i].IsProvince() && s.Spaces[i].Pieces[k] > 0 && len(borderingLoCs(r.m, id)) > 0 {
@@ -42,7 +42,7 @@ func stepSetupLoCs(r *run) error {
 		if origin < 0 {
 			break
 		}
-		loc, err := r.askSpace(f, say("Setup: move %s from %s onto which LoC?", k, r.name(origin)), "", func(add func(SpaceID)) {
+		loc, err := r.askSpace(f, sayAsked(r, "Setup: move %s from %s onto which LoC?", k, r.name(origin)), "", func(add func(SpaceID)) {
 			for _, l := range borderingLoCs(r.m, origin) {
 				add(l)
 			}
@@ -50,7 +50,7 @@ func stepSetupLoCs(r *run) error {
 		if err != nil {
 			return err
 		}
-		n, err := r.askCount(f, say("Setup: how many %s from %s to %s?", k, r.name(origin), r.name(loc)), 1, s.Spaces[origin].Pieces.N(k))
+		n, err := r.askCount(f, sayAsked(r, "Setup: how many %s from %s to %s?", k, r.name(origin), r.name(loc)), 1, s.Spaces[origin].Pieces.N(k))
 		if err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func stepEligible(r *run) error {
 			c.add(ch.ID, ch.Label)
 		}
 	}
-	ans, err := r.ask(f, say("%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
+	ans, err := r.ask(f, sayAsked(r, "%s is %s Eligible on #%d %s: choose an action", f, which, card.Number, card.Title), func(c *choiceList) {
 		c.add("pass", passLabels[f])
 		for _, k := range FactionOps[f] {
 			if opts.FullOp {
