@@ -38,7 +38,7 @@ type reseed struct {
 // dice not yet rolled come from a new generator. The real game is not
 // changed. Equal seeds give equal copies.
 func (g *Game) Determinize(seed uint64) (*Game, error) {
-	h := &Game{m: g.m, d: g.d, trail: slices.Clone(g.trail), showForced: g.showForced}
+	h := &Game{m: g.m, d: g.d, trail: slices.Clone(g.trail), showForced: g.showForced, answers: g.answers}
 	h.base.copyFrom(&g.base)
 	h.log = g.log[:len(g.log):len(g.log)]
 	if g.pending == nil {

@@ -75,8 +75,9 @@ type Game struct {
 	notesKept, notesAt int
 	// buf is the scratch of the game's runs (scratch).
 	buf scratch
-	// answers counts the answers given to this copy of the game, for
-	// yielding to the collector (answer).
+	// answers counts the answers given to this game and the games it was
+	// copied from, for yielding to the collector (answer): a search's
+	// copies keep the rhythm of the game they search from.
 	answers int
 	spare   State
 	// reseed, in a determinization, gives the dice of the current step not
@@ -405,7 +406,7 @@ func (g *Game) settle() error {
 // scheduler (answer): often enough that a collection's marking never waits
 // long on a busy processor (a decision takes microseconds), seldom enough
 // that yielding costs nothing measurable.
-const yieldEvery = 8
+const yieldEvery = 32
 
 // maxIdleSteps bounds the steps run without any decision: a whole game of
 // forced Passes is about 60 cards of 3 steps each.
@@ -536,7 +537,7 @@ func Load(data []byte, d *Deck) (*Game, error) {
 // Clone returns an independent copy of the game, for looking ahead (AI
 // players) or trying a decision without committing to it.
 func (g *Game) Clone() *Game {
-	h := &Game{m: g.m, d: g.d, barrier: g.barrier, showForced: g.showForced}
+	h := &Game{m: g.m, d: g.d, barrier: g.barrier, showForced: g.showForced, answers: g.answers}
 	h.base.copyFrom(&g.base)
 	h.cur.copyFrom(&g.cur)
 	h.trail = append([]answer(nil), g.trail...)
