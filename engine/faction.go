@@ -140,13 +140,26 @@ func (p *Pieces) Total() int {
 
 // Of counts the pieces of faction f.
 func (p *Pieces) Of(f Faction) int {
+	if f >= NumFactions {
+		return 0
+	}
 	n := 0
-	for k, v := range p {
-		if pieceInfo[k].faction == f {
-			n += int(v)
-		}
+	r := factionPieces[f]
+	for _, v := range p[r[0]:r[1]] {
+		n += int(v)
 	}
 	return n
+}
+
+// factionPieces is where each faction's kinds lie in the piece order, from
+// the first to one past the last: they are listed faction by faction, and
+// counting a faction's pieces is asked in every search of a position
+// (TestFactionPiecesInOrder keeps the ranges true).
+var factionPieces = [NumFactions][2]Piece{
+	JPN: {JPNTroop, NATTroop},
+	NAT: {NATTroop, WLDTroop},
+	WLD: {WLDTroop, CPCGuerrilla},
+	CPC: {CPCGuerrilla, NumPieces},
 }
 
 // Bases counts Bases of every faction.
@@ -172,15 +185,16 @@ func (p *Pieces) Guerrillas(f Faction) int {
 	return 0
 }
 
-// ActiveOf counts a faction's Active pieces (1.7).
+// ActiveOf counts a faction's Active pieces (1.7): all but its Underground
+// Guerrillas.
 func (p *Pieces) ActiveOf(f Faction) int {
-	n := 0
-	for k, v := range p {
-		if pieceInfo[k].faction == f && pieceInfo[k].active {
-			n += int(v)
-		}
+	switch f {
+	case NAT:
+		return p.Of(f) - int(p[NATGuerrilla])
+	case CPC:
+		return p.Of(f) - int(p[CPCGuerrilla])
 	}
-	return n
+	return p.Of(f)
 }
 
 // MarshalJSON writes the non-zero counts as an object with stable keys, in

@@ -146,3 +146,32 @@ func TestDeckPreparation(t *testing.T) {
 		}
 	}
 }
+
+// TestFactionPiecesInOrder: factionPieces, which Pieces.Of and ActiveOf
+// read, holds exactly each faction's kinds, and the Underground kinds are
+// the only ones not Active.
+func TestFactionPiecesInOrder(t *testing.T) {
+	for k := range NumPieces {
+		f := k.Faction()
+		if r := factionPieces[f]; k < r[0] || k >= r[1] {
+			t.Errorf("%v lies outside %v's range %v", k, f, r)
+		}
+		var p Pieces
+		p[k] = 3
+		for _, g := range Factions {
+			want, active := 0, 0
+			if g == f {
+				want = 3
+				if k.Active() {
+					active = 3
+				}
+			}
+			if got := p.Of(g); got != want {
+				t.Errorf("Of(%v) with three %v = %d, want %d", g, k, got, want)
+			}
+			if got := p.ActiveOf(g); got != active {
+				t.Errorf("ActiveOf(%v) with three %v = %d, want %d", g, k, got, active)
+			}
+		}
+	}
+}
