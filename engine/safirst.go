@@ -221,11 +221,21 @@ func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
 	p.o.saSpaces = p.oSpaces
 	p.o.sa, p.o.inSA = "", false
 	p.tr, p.distFrom = p.transportRules(), -2
+	if auditSearch != nil {
+		auditSearch(p, false)
+	}
 	return p
 }
 
+// auditSearch, when set (by tests), is called as a search begins and as it
+// is released, to check what its runs share with its start (copyForSearch).
+var auditSearch func(p *saProbe, released bool)
+
 // release gives a search's scratch back for the next search.
 func (r *run) release(p *saProbe) {
+	if auditSearch != nil {
+		auditSearch(p, true)
+	}
 	p.o, p.cur, p.found, p.memo, p.guarded = opCtx{}, opCtx{}, nil, nil, nil
 	if r.probes != nil {
 		r.probes.free = append(r.probes.free, p)
@@ -457,7 +467,7 @@ func (p *saProbe) search(n, maxLen int) (found, complete bool) {
 // p.cur. The run appends the answers it applied itself (forced ones) to
 // the path, beyond this level's.
 func (p *saProbe) runAt(n int) error {
-	p.scratch.copyFrom(&p.start)
+	p.scratch.copyForSearch(&p.start)
 	r := &p.r
 	p.buf.reset()
 	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, addSpace: r.addSpace, probing: true, asked: &p.question}

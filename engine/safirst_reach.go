@@ -42,7 +42,7 @@ func (p *saProbe) mayOpen(n int) bool {
 	}
 	r, o := &p.r, &p.cur
 	if n == 0 {
-		p.scratch.copyFrom(&p.start)
+		p.scratch.copyForSearch(&p.start)
 		p.buf.reset()
 		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, addSpace: r.addSpace, probing: true, asked: &p.question}
 		*o = p.o

@@ -147,6 +147,25 @@ func (s *State) copyFrom(src *State) {
 	}
 }
 
+// copyForSearch is copyFrom for the runs of a search, which execute a
+// Special Activity and test an Operation from a copy of the position
+// thousands of times. Those never write the card flow, the modifiers in
+// effect, the card's acts, the teams, the queued dice or the result
+// (TestSearchesLeaveTheRestAlone), so only the spaces are copied; the other
+// slices are shared with src, capped so that an append would copy them.
+func (s *State) copyForSearch(src *State) {
+	spaces := s.Spaces
+	*s = *src
+	s.Spaces = append(spaces[:0], src.Spaces...)
+	s.Deck = src.Deck[:len(src.Deck):len(src.Deck)]
+	s.Played = src.Played[:len(src.Played):len(src.Played)]
+	s.Capabilities = src.Capabilities[:len(src.Capabilities):len(src.Capabilities)]
+	s.Momentum = src.Momentum[:len(src.Momentum):len(src.Momentum)]
+	s.Removed = src.Removed[:len(src.Removed):len(src.Removed)]
+	s.Acts = src.Acts[:len(src.Acts):len(src.Acts)]
+	s.Dice = src.Dice[:len(src.Dice):len(src.Dice)]
+}
+
 // cloneInto copies src into dst's storage, keeping nil as nil so that JSON
 // output does not depend on whether a state was copied.
 func cloneInto[T any](dst, src []T) []T {
