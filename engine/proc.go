@@ -87,11 +87,41 @@ type text struct {
 	live   *int // what the liveNum argument reads, if there is one
 	n      uint8
 	kinds  [maxTextArgs]argKind
-	args   [maxTextArgs]textArg
+	// The arguments: the first inlineTextArgs in the text, the rest (three
+	// log lines have more) in more, shared by the text's copies. A text is
+	// copied at every question a replay passes, so it is kept small.
+	args [inlineTextArgs]textArg
+	more *[maxTextArgs - inlineTextArgs]textArg
 }
 
-// maxTextArgs is the most arguments a question or log line takes.
-const maxTextArgs = 10
+// maxTextArgs is the most arguments a question or log line takes, and
+// inlineTextArgs the most a text holds in itself.
+const (
+	maxTextArgs    = 10
+	inlineTextArgs = 6
+)
+
+// arg is the text's i-th argument.
+func (t *text) arg(i int) textArg {
+	if i < inlineTextArgs {
+		return t.args[i]
+	}
+	return t.more[i-inlineTextArgs]
+}
+
+// setArg sets the text's i-th argument. The arguments beyond the first
+// inlineTextArgs are copied first: another copy of the text may share them.
+func (t *text) setArg(i int, a textArg) {
+	if i < inlineTextArgs {
+		t.args[i] = a
+		return
+	}
+	more := new([maxTextArgs - inlineTextArgs]textArg)
+	if t.more != nil {
+		*more = *t.more
+	}
+	more[i-inlineTextArgs], t.more = a, more
+}
 
 // textArg is one argument of a text: its value, which with its kind (the
 // type it had) formats exactly as the original would have.
@@ -127,6 +157,9 @@ func say(format string, args ...any) (t text) {
 	if len(args) > maxTextArgs {
 		panic("engine: too many arguments for a text: " + format)
 	}
+	if len(args) > inlineTextArgs {
+		t.more = new([maxTextArgs - inlineTextArgs]textArg)
+	}
 	for i, a := range args {
 		if v, ok := a.(liveNum); ok {
 			if t.live != nil {
@@ -135,7 +168,13 @@ func say(format string, args ...any) (t text) {
 			t.live, t.kinds[i] = v.p, argLive
 			continue
 		}
-		t.args[i], t.kinds[i] = textArgOf(a, format)
+		var arg textArg
+		arg, t.kinds[i] = textArgOf(a, format)
+		if i < inlineTextArgs {
+			t.args[i] = arg
+		} else {
+			t.more[i-inlineTextArgs] = arg
+		}
 	}
 	t.n = uint8(len(args))
 	return t
@@ -198,7 +237,7 @@ func textArgOf(a any, format string) (textArg, argKind) {
 
 // value is argument i as the value it was given as.
 func (t *text) value(i int) any {
-	a := t.args[i]
+	a := t.arg(i)
 	switch t.kinds[i] {
 	case argInt:
 		return a.n
@@ -243,7 +282,8 @@ func live(p *int) liveNum { return liveNum{p: p} }
 func (t text) frozen() text {
 	for i := range t.kinds[:t.n] {
 		if t.kinds[i] == argLive {
-			t.args[i], t.kinds[i] = textArg{n: *t.live}, argInt
+			t.setArg(i, textArg{n: *t.live})
+			t.kinds[i] = argInt
 		}
 	}
 	t.live = nil
@@ -302,7 +342,7 @@ func (t text) appendPlain(b []byte) ([]byte, bool) {
 // appendArg appends argument i formatted with verb ('s', 'v' or 'd') as
 // fmt would, or reports false for a verb fmt would format some other way.
 func (t *text) appendArg(b []byte, i int, verb byte) ([]byte, bool) {
-	a, kind := t.args[i], t.kinds[i]
+	a, kind := t.arg(i), t.kinds[i]
 	switch kind {
 	case argString:
 		return append(b, a.s...), verb == 's' || verb == 'v'

@@ -144,3 +144,24 @@ func TestTextMatchesSprintf(t *testing.T) {
 		}
 	}
 }
+
+// TestTextBeyondItsInlineArguments: a text keeps its first arguments in
+// itself and the rest apart, shared by its copies; it formats as Sprintf
+// would, and freezing a live number among the rest leaves other copies
+// reading it live.
+func TestTextBeyondItsInlineArguments(t *testing.T) {
+	n := 7
+	q := say("%d %s %d %s %d %s %d %s %d %d", 1, "a", 2, "b", 3, "c", 4, "d", live(&n), 5)
+	want := fmt.Sprintf("%d %s %d %s %d %s %d %s %d %d", 1, "a", 2, "b", 3, "c", 4, "d", 7, 5)
+	if got := q.String(); got != want {
+		t.Fatalf("%q, want %q", got, want)
+	}
+	frozen := q.frozen()
+	n = 8
+	if got := frozen.String(); got != want {
+		t.Errorf("frozen: %q, want %q", got, want)
+	}
+	if got, want := q.String(), strings.Replace(want, " 7 ", " 8 ", 1); got != want {
+		t.Errorf("live: %q, want %q", got, want)
+	}
+}
