@@ -243,9 +243,9 @@ func (g *Game) answer(a answer) error {
 	// one processor its marking runs only when the scheduler does: a
 	// process playing decision after decision without yielding (a search,
 	// a simulation) kept it marking, and paying, for most of its time
-	// (docs/performance.md, "Yielding to the collector"). Not every
-	// decision: a yield costs a goroutine locked to its thread a few
-	// microseconds.
+	// (docs/performance.md, "Smaller copies, kept log lines, and yielding
+	// to the collector"). Not every decision: a yield costs a goroutine
+	// locked to its thread a few microseconds.
 	if g.answers++; g.answers%yieldEvery == 0 {
 		runtime.Gosched()
 	}
