@@ -7,8 +7,9 @@
 //
 // It plays fair: it sees the game only through Prompt, State's visible
 // fields and Determinize, never the real deck order or generator (an
-// architecture test enforces this). Its budget is a number of simulations,
-// not a time, so a given seed always plays the same way.
+// architecture test enforces this). Its budgets are counts, simulations
+// and engine decisions, never a time, so a given seed always plays the
+// same way.
 package ai
 
 import (
@@ -24,6 +25,12 @@ type Level struct {
 	Name string
 	// Sims is the number of simulated continuations per planned action.
 	Sims int
+	// Work caps the engine decisions (Game.Do calls) a planned action
+	// spends in its completions and simulations; 0 is no cap. Set well
+	// above what the simulations usually take, it binds only on the
+	// rare positions whose playouts run long, which would otherwise take
+	// several times the level's usual time.
+	Work int
 }
 
 // Levels, from the quickest. The budgets are set from measured CPU time per
@@ -96,6 +103,9 @@ type Explanation struct {
 	Alternatives []Alternative
 	// Sims is the number of simulations run.
 	Sims int
+	// Capped is set when the level's work cap stopped the search before
+	// its simulations ran out (Sims is then below the level's).
+	Capped bool
 }
 
 // Alternative is one candidate action with how it fared.
@@ -113,7 +123,11 @@ func (e *Explanation) Line() string {
 		return ""
 	}
 	best := e.Alternatives[0]
-	s := fmt.Sprintf("%s (AI, %s): %s: won %.0f%% of %d simulations", e.Faction, e.Level, best.Action, 100*best.Won, e.Sims)
+	sims := "simulations"
+	if e.Sims == 1 {
+		sims = "simulation"
+	}
+	s := fmt.Sprintf("%s (AI, %s): %s: won %.0f%% of %d %s", e.Faction, e.Level, best.Action, 100*best.Won, e.Sims, sims)
 	if len(e.Alternatives) > 1 {
 		nb := e.Alternatives[1]
 		s += fmt.Sprintf("; next best, %s, %.0f%%", nb.Action, 100*nb.Won)
@@ -151,12 +165,12 @@ func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
 	if sample == nil {
 		sample = (*engine.Game).Determinize
 	}
-	res, err := search(g, p.Faction, p.Level.Sims, mix(p.seed, p.plans), sample)
+	res, err := search(g, p.Faction, p.Level, mix(p.seed, p.plans), sample)
 	if err != nil {
 		return "", nil, err
 	}
 	p.plan = &plan{g: g, steps: g.StepsDone(), answers: res.answers, next: 1}
-	p.last = &Explanation{Faction: p.Faction, Level: p.Level.Name, Alternatives: res.top, Sims: res.sims}
+	p.last = &Explanation{Faction: p.Faction, Level: p.Level.Name, Alternatives: res.top, Sims: res.sims, Capped: res.stopped}
 	return res.answers[0], p.last, nil
 }
 
