@@ -26,23 +26,27 @@ type Level struct {
 	// Sims is the number of simulated continuations per planned action.
 	Sims int
 	// Work caps the engine decisions (Game.Do calls) a planned action
-	// spends in its completions and simulations; 0 is no cap. Set well
-	// above what the simulations usually take, it binds only on the
-	// rare positions whose playouts run long, which would otherwise take
-	// several times the level's usual time.
+	// spends in its completions and simulations; 0 is no cap. Set above
+	// what the simulations take in the positions measured, it binds only
+	// where playouts run long. It cannot see what a decision or a
+	// determinization costs inside the engine: see docs/ai.md.
 	Work int
 }
 
 // Levels, from the quickest. The budgets are set from measured CPU time per
 // planned action on one core of the development machine: about 0.1 s
 // (Easy), under 1 s (Normal), about 3 s (Hard) and under 30 s (Slow); see
-// docs/ai.md. A budget is a count, never a clock, so a seed plays the same
-// game on any machine.
+// docs/ai.md. The work caps are above the most decisions a planned action
+// took in the arena (Easy about 22,000 and Normal about 150,000 in WLD's
+// and JPN's 1937 games), and bound a planned action to about 0.3 s and
+// 1.6 s at 10 microseconds a decision, slower than the engine's usual
+// 5-11; Hard's and Slow's are scaled with their simulations. Budgets are
+// counts, never a clock, so a seed plays the same game on any machine.
 var (
-	Easy   = Level{Name: "Easy", Sims: 64}
-	Normal = Level{Name: "Normal", Sims: 480}
-	Hard   = Level{Name: "Hard", Sims: 1600}
-	Slow   = Level{Name: "Slow", Sims: 16000}
+	Easy   = Level{Name: "Easy", Sims: 64, Work: 32_000}
+	Normal = Level{Name: "Normal", Sims: 480, Work: 160_000}
+	Hard   = Level{Name: "Hard", Sims: 1600, Work: 530_000}
+	Slow   = Level{Name: "Slow", Sims: 16000, Work: 5_300_000}
 )
 
 // Basic plays by the rollout policy alone, without searching: thousands of
