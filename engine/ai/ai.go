@@ -36,12 +36,13 @@ type Level struct {
 // Levels, from the quickest. The budgets are set from measured CPU time per
 // planned action on one core of the development machine: about 0.1 s
 // (Easy), under 1 s (Normal), about 3 s (Hard) and under 30 s (Slow); see
-// docs/ai.md. The work caps are above the most decisions a planned action
-// took in the arena (Easy about 22,000 and Normal about 150,000 in WLD's
-// and JPN's 1937 games), and bound a planned action to about 0.3 s and
-// 1.6 s at 10 microseconds a decision, slower than the engine's usual
-// 5-11; Hard's and Slow's are scaled with their simulations. Budgets are
-// counts, never a clock, so a seed plays the same game on any machine.
+// docs/ai.md. The work caps are at or above the most decisions a planned
+// action took in the arena (Easy at most 21,700 in WLD's and JPN's 1937
+// games; Normal at most 154,000 and 163,000 in WLD's 1937 and 1938 games,
+// where its cap bound once in 7,879), and bound a planned action to about
+// 0.3 s and 1.6 s at 10 microseconds a decision, slower than the engine's
+// usual 5-11; Hard's and Slow's are scaled with their simulations. Budgets
+// are counts, never a clock, so a seed plays the same game on any machine.
 var (
 	Easy   = Level{Name: "Easy", Sims: 64, Work: 32_000}
 	Normal = Level{Name: "Normal", Sims: 480, Work: 160_000}
