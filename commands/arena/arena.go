@@ -57,6 +57,7 @@ type Outcome struct {
 	Cards     int
 	Decisions int
 	Think     []time.Duration
+	Capped    int // planned actions the level's work cap stopped
 	Passes    int
 	Ops       int
 	Events    int
@@ -151,7 +152,7 @@ func outcome(m ai.Match, f engine.Faction, err error) Outcome {
 	st := m.Stats[f]
 	o.First = slices.Contains(m.Result.Ranking[0].Factions, f)
 	o.Margin = m.Result.Margins[f]
-	o.Think, o.Passes, o.Ops, o.Events = st.Think, st.Passes, st.Operations, st.Events
+	o.Think, o.Capped, o.Passes, o.Ops, o.Events = st.Think, st.Capped, st.Passes, st.Operations, st.Events
 	o.Ranking = m.Result.Ranking
 	return o
 }
@@ -238,6 +239,7 @@ type Summary struct {
 	ThinkMean, ThinkP99   time.Duration
 	ThinkMax              time.Duration // the longest: no question may take more
 	Actions               int
+	Capped                int     // actions the work cap stopped
 	Pass, Op, Event       float64 // shares of the card actions
 }
 
@@ -258,6 +260,7 @@ func (c *Cell) Summarise() Summary {
 		s.Margin += float64(o.Margin)
 		s.Cards += float64(o.Cards)
 		think = append(think, o.Think...)
+		s.Capped += o.Capped
 		pass, ops, events = pass+o.Passes, ops+o.Ops, events+o.Events
 	}
 	ok := s.Games - s.Errors
@@ -288,15 +291,15 @@ func (c *Cell) Summarise() Summary {
 func (r *Report) Write(w io.Writer) {
 	fmt.Fprintf(w, "Arena: %d games per cell against a field of %s, seeds %d-%d, %s.\n", r.Config.Games, r.Config.Field.Name, r.Config.Seed, r.Config.Seed+uint64(r.Config.Games)-1, r.Elapsed.Round(time.Second))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\tfaction\tagent\tgames\t1st\t95% CI\tmargin\tcards\tthink mean\tp99\tmax\tpass/op/event\terrors\t")
+	fmt.Fprintln(tw, "scenario\tfaction\tagent\tgames\t1st\t95% CI\tmargin\tcards\tthink mean\tp99\tmax\tcapped\tpass/op/event\terrors\t")
 	for _, c := range r.Cells {
 		s := c.Summarise()
 		think, p99, most := "-", "-", "-"
 		if s.Actions > 0 {
 			think, p99, most = fmtDur(s.ThinkMean), fmtDur(s.ThinkP99), fmtDur(s.ThinkMax)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f%%\t%.1f-%.1f%%\t%+.1f\t%.1f\t%s\t%s\t%s\t%.0f/%.0f/%.0f%%\t%d\t\n",
-			c.Scenario, c.Faction, c.Agent, s.Games, pct(s.Firsts, s.Games-s.Errors), 100*s.Lo, 100*s.Hi, s.Margin, s.Cards, think, p99, most, 100*s.Pass, 100*s.Op, 100*s.Event, s.Errors)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f%%\t%.1f-%.1f%%\t%+.1f\t%.1f\t%s\t%s\t%s\t%d\t%.0f/%.0f/%.0f%%\t%d\t\n",
+			c.Scenario, c.Faction, c.Agent, s.Games, pct(s.Firsts, s.Games-s.Errors), 100*s.Lo, 100*s.Hi, s.Margin, s.Cards, think, p99, most, s.Capped, 100*s.Pass, 100*s.Op, 100*s.Event, s.Errors)
 	}
 	tw.Flush()
 	if len(r.Config.Agents) > 1 {

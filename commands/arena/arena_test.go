@@ -72,7 +72,7 @@ func TestArenaIsPairedAndTheSameOnAnyNumberOfCores(t *testing.T) {
 	}
 	var out bytes.Buffer
 	a.Write(&out)
-	for _, want := range []string{"1938", "NAT", "tiny", "random", "Paired comparisons", "Weng-Lin", "tiny/NAT", "random/JPN"} {
+	for _, want := range []string{"1938", "NAT", "tiny", "random", "capped", "Paired comparisons", "Weng-Lin", "tiny/NAT", "random/JPN"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -81,18 +81,19 @@ func TestArenaIsPairedAndTheSameOnAnyNumberOfCores(t *testing.T) {
 
 // TestSummariseThinkTimes: a cell reports the mean, the 99th percentile
 // and the longest think time over all its games' actions, the longest
-// being what the "no question over 2 s" aim is read against.
+// being what the "no question over 2 s" aim is read against, and how many
+// actions the work cap stopped.
 func TestSummariseThinkTimes(t *testing.T) {
 	c := &Cell{Games: []Outcome{
-		{First: true, Think: []time.Duration{time.Second, 3 * time.Second}},
-		{Think: []time.Duration{2 * time.Second}},
+		{First: true, Think: []time.Duration{time.Second, 3 * time.Second}, Capped: 1},
+		{Think: []time.Duration{2 * time.Second}, Capped: 1},
 		{Err: errors.New("engine error"), Think: []time.Duration{time.Hour}},
 	}}
 	s := c.Summarise()
 	if s.ThinkMean != 2*time.Second || s.ThinkP99 != 3*time.Second || s.ThinkMax != 3*time.Second || s.Actions != 3 {
 		t.Errorf("mean %v, p99 %v, max %v over %d actions; want 2s, 3s, 3s over 3", s.ThinkMean, s.ThinkP99, s.ThinkMax, s.Actions)
 	}
-	if s.Games != 3 || s.Errors != 1 || s.Firsts != 1 {
-		t.Errorf("%d games, %d errors, %d firsts; want 3, 1, 1", s.Games, s.Errors, s.Firsts)
+	if s.Games != 3 || s.Errors != 1 || s.Firsts != 1 || s.Capped != 2 {
+		t.Errorf("%d games, %d errors, %d firsts, %d capped; want 3, 1, 1, 2", s.Games, s.Errors, s.Firsts, s.Capped)
 	}
 }

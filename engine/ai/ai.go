@@ -7,8 +7,9 @@
 //
 // It plays fair: it sees the game only through Prompt, State's visible
 // fields and Determinize, never the real deck order or generator (an
-// architecture test enforces this). Its budget is a number of simulations,
-// not a time, so a given seed always plays the same way.
+// architecture test enforces this). Its budgets are counts, simulations
+// and engine decisions, never a time, so a given seed always plays the
+// same way.
 package ai
 
 import (
@@ -24,18 +25,29 @@ type Level struct {
 	Name string
 	// Sims is the number of simulated continuations per planned action.
 	Sims int
+	// Work caps the engine decisions (Game.Do calls) a planned action
+	// spends in its completions and simulations; 0 is no cap. Set above
+	// what the simulations take in the positions measured, it binds only
+	// where playouts run long. It cannot see what a decision or a
+	// determinization costs inside the engine: see docs/ai.md.
+	Work int
 }
 
 // Levels, from the quickest. The budgets are set from measured CPU time per
 // planned action on one core of the development machine: about 0.1 s
 // (Easy), under 1 s (Normal), about 3 s (Hard) and under 30 s (Slow); see
-// docs/ai.md. A budget is a count, never a clock, so a seed plays the same
-// game on any machine.
+// docs/ai.md. The work caps are at or above the most decisions a planned
+// action took in the arena (Easy at most 21,700 in WLD's and JPN's 1937
+// games; Normal at most 154,000 and 163,000 in WLD's 1937 and 1938 games,
+// where its cap bound once in 7,879), and bound a planned action to about
+// 0.3 s and 1.6 s at 10 microseconds a decision, slower than the engine's
+// usual 5-11; Hard's and Slow's are scaled with their simulations. Budgets
+// are counts, never a clock, so a seed plays the same game on any machine.
 var (
-	Easy   = Level{Name: "Easy", Sims: 64}
-	Normal = Level{Name: "Normal", Sims: 480}
-	Hard   = Level{Name: "Hard", Sims: 1600}
-	Slow   = Level{Name: "Slow", Sims: 16000}
+	Easy   = Level{Name: "Easy", Sims: 64, Work: 32_000}
+	Normal = Level{Name: "Normal", Sims: 480, Work: 160_000}
+	Hard   = Level{Name: "Hard", Sims: 1600, Work: 530_000}
+	Slow   = Level{Name: "Slow", Sims: 16000, Work: 5_300_000}
 )
 
 // Basic plays by the rollout policy alone, without searching: thousands of
@@ -96,6 +108,9 @@ type Explanation struct {
 	Alternatives []Alternative
 	// Sims is the number of simulations run.
 	Sims int
+	// Capped is set when the level's work cap stopped the search before
+	// its simulations ran out (Sims is then below the level's).
+	Capped bool
 }
 
 // Alternative is one candidate action with how it fared.
@@ -113,7 +128,11 @@ func (e *Explanation) Line() string {
 		return ""
 	}
 	best := e.Alternatives[0]
-	s := fmt.Sprintf("%s (AI, %s): %s: won %.0f%% of %d simulations", e.Faction, e.Level, best.Action, 100*best.Won, e.Sims)
+	sims := "simulations"
+	if e.Sims == 1 {
+		sims = "simulation"
+	}
+	s := fmt.Sprintf("%s (AI, %s): %s: won %.0f%% of %d %s", e.Faction, e.Level, best.Action, 100*best.Won, e.Sims, sims)
 	if len(e.Alternatives) > 1 {
 		nb := e.Alternatives[1]
 		s += fmt.Sprintf("; next best, %s, %.0f%%", nb.Action, 100*nb.Won)
@@ -151,12 +170,12 @@ func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
 	if sample == nil {
 		sample = (*engine.Game).Determinize
 	}
-	res, err := search(g, p.Faction, p.Level.Sims, mix(p.seed, p.plans), sample)
+	res, err := search(g, p.Faction, p.Level, mix(p.seed, p.plans), sample)
 	if err != nil {
 		return "", nil, err
 	}
 	p.plan = &plan{g: g, steps: g.StepsDone(), answers: res.answers, next: 1}
-	p.last = &Explanation{Faction: p.Faction, Level: p.Level.Name, Alternatives: res.top, Sims: res.sims}
+	p.last = &Explanation{Faction: p.Faction, Level: p.Level.Name, Alternatives: res.top, Sims: res.sims, Capped: res.stopped}
 	return res.answers[0], p.last, nil
 }
 

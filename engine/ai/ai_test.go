@@ -68,3 +68,28 @@ func TestExplanationLine(t *testing.T) {
 		t.Errorf("%d options, only %d simulations", n, ex.Sims)
 	}
 }
+
+// TestCappedPlayIsDeterministic: a work cap is a count, so a seed whose
+// searches it stops still plays the same game.
+func TestCappedPlayIsDeterministic(t *testing.T) {
+	capped := Seat{Level: Level{Name: "Capped", Sims: 24, Work: 1500}}
+	seats := [engine.NumFactions]Seat{capped, Random, capped, Random}
+	cfg := engine.Config{Scenario: "1938", Seed: 9}
+	a, err := Play(cfg, seats, 9, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Play(cfg, seats, 9, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Result == nil || a.Decisions != b.Decisions || a.Result.Narrative != b.Result.Narrative {
+		t.Fatalf("equal seeds played differently: %d vs %d decisions", a.Decisions, b.Decisions)
+	}
+	for _, f := range []engine.Faction{engine.JPN, engine.WLD} {
+		st := a.Stats[f]
+		if st.Capped == 0 || st.Capped == len(st.Think) || st.Capped != b.Stats[f].Capped {
+			t.Errorf("%s: the cap stopped %d and %d of %d planned actions; want some, not all, and equal", f, st.Capped, b.Stats[f].Capped, len(st.Think))
+		}
+	}
+}

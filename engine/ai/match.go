@@ -46,6 +46,8 @@ func ParseSeat(s string) (Seat, error) {
 type Stats struct {
 	// Think is the time of each planned action, for the AI seats.
 	Think []time.Duration
+	// Capped counts the planned actions its level's work cap stopped.
+	Capped int
 	// Passes, Operations (any kind, including Limited Operations and Large
 	// Offensives) and Events chosen as the faction's action on a card.
 	Passes, Operations, Events int
@@ -99,6 +101,9 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock 
 			}
 			if ex != nil {
 				m.Stats[f].Think = append(m.Stats[f].Think, clock()-start)
+				if ex.Capped {
+					m.Stats[f].Capped++
+				}
 			}
 			choice = c
 		} else {

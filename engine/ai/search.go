@@ -26,6 +26,10 @@ type result struct {
 	answers []string
 	top     []Alternative
 	sims    int
+	// work is the engine decisions spent; stopped is set when the work
+	// cap ended the search before its simulations ran out.
+	work    int
+	stopped bool
 }
 
 // maxTries bounds the completions tried per first answer.
@@ -35,12 +39,27 @@ const maxTries = 64
 // a few hundred decisions.
 const maxRolloutDecisions = 2000
 
+// work counts the engine decisions (Game.Do calls) a search spends in its
+// completions and simulations, against a cap (none if 0). It is a count,
+// never a clock, so a capped search still plays the same on any machine.
+type work struct{ done, limit int }
+
+// spent reports whether the cap is reached.
+func (w *work) spent() bool { return w.limit > 0 && w.done >= w.limit }
+
+// screening reports whether the completions have used their share of the
+// cap, half of it, so that the simulations keep the other half.
+func (w *work) screening() bool { return w.limit > 0 && 2*w.done >= w.limit }
+
 // search plans the answer to g's current question for faction me with a
-// budget of sims simulations.
-func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sampler) (result, error) {
+// budget of l.Sims simulations and at most about l.Work engine decisions
+// (a completion or a simulation under way is finished, so the cap may be
+// passed by one rollout).
+func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Sampler) (result, error) {
 	pr := g.Prompt()
 	rng := &rand{seed}
-	sims = max(sims, 1)
+	sims := max(l.Sims, 1)
+	w := &work{limit: l.Work}
 	// Every top-level option at least once, unless the budget is smaller
 	// than the number of options; then a sample of them.
 	firsts := make([]engine.Choice, len(pr.Choices))
@@ -68,7 +87,7 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 	var cands []*candidate
 	seen := map[string]bool{}
 	for i, first := range firsts {
-		done, err := screen(g, sample, me, first, tries, seed, mix(seed, 1<<40+uint64(i)), seen)
+		done, err := screen(g, sample, me, first, tries, seed, mix(seed, 1<<40+uint64(i)), seen, w)
 		if err != nil {
 			return result{}, err
 		}
@@ -77,7 +96,7 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 			cands = append(cands, c)
 		}
 	}
-	used := 0
+	used, stopped := 0, false
 	// Successive halving: spread what is left of the budget over the
 	// surviving candidates round by round, keeping the better half. The
 	// k-th simulation of every candidate uses the same determinization, so
@@ -85,21 +104,32 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 	alive := slices.Clone(cands)
 	if len(alive) == 1 {
 		// Nothing to compare, but the explanation still gives a rate.
-		v, won, err := simulate(g, sample, me, alive[0], mix(seed, 0), mix(seed, 1<<40))
+		v, won, err := simulate(g, sample, me, alive[0], mix(seed, 0), mix(seed, 1<<40), w)
 		if err != nil {
 			return result{}, err
 		}
 		alive[0].add(v, won)
 		used++
 	}
-	for rounds := ceilLog2(len(alive)); len(alive) > 1 && used < sims; rounds-- {
+	for rounds := ceilLog2(len(alive)); len(alive) > 1 && used < sims && !stopped; rounds-- {
 		per := max(1, (sims-used)/(max(rounds, 1)*len(alive)))
-		for _, c := range alive {
-			for range per {
-				if used >= sims {
+		// Candidate i's j-th simulation of the round is numbered
+		// base+i*per+j, as if each candidate's ran before the next one's,
+		// and those numbered past the budget are not run. They run a pass
+		// over the candidates at a time, so that when the work cap stops
+		// the search the candidates have had equal shares (within one).
+		base := used
+		for j := 0; j < per && !stopped; j++ {
+			for i, c := range alive {
+				k := base + i*per + j
+				if k >= sims {
 					break
 				}
-				v, won, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(used)<<20|uint64(c.n)))
+				if used > 0 && w.spent() {
+					stopped = true
+					break
+				}
+				v, won, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(k)<<20|uint64(c.n)), w)
 				if err != nil {
 					return result{}, err
 				}
@@ -107,8 +137,17 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 				used++
 			}
 		}
-		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmpFloat(b.mean(), a.mean()) })
-		alive = alive[:(len(alive)+1)/2]
+		// Stopped by the cap, the survivors are ranked by their means so
+		// far; a candidate never simulated comes last.
+		slices.SortStableFunc(alive, func(a, b *candidate) int {
+			if (a.n == 0) != (b.n == 0) {
+				return b.n - a.n
+			}
+			return cmpFloat(b.mean(), a.mean())
+		})
+		if !stopped {
+			alive = alive[:(len(alive)+1)/2]
+		}
 	}
 	best := alive[0]
 	// The chosen one first, then by how far each got, then by score.
@@ -123,7 +162,7 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 		}
 		return cmpFloat(b.mean(), a.mean())
 	})
-	res := result{answers: best.answers, sims: used}
+	res := result{answers: best.answers, sims: used, work: w.done, stopped: stopped}
 	for _, c := range cands[:min(3, len(cands))] {
 		if c.n == 0 {
 			break // not simulated: a budget smaller than the candidates
@@ -137,12 +176,13 @@ func search(g *engine.Game, me engine.Faction, sims int, seed uint64, sample Sam
 // policy, each on a fresh determinization (the k-th the same for every
 // first answer), and returns the distinct completions best first by the
 // score just after the action, held in sum. seen collects the completions
-// already found, which are not returned again.
-func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, tries int, detSeed, polSeed uint64, seen map[string]bool) ([]*candidate, error) {
+// already found, which are not returned again. Once the completions have
+// used their share of the work cap, a first answer gets one try.
+func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, tries int, detSeed, polSeed uint64, seen map[string]bool, w *work) ([]*candidate, error) {
 	var done []*candidate
-	for k := 0; k < tries; k++ {
+	for k := 0; k < tries && (k == 0 || !w.screening()); k++ {
 		c := &candidate{answers: []string{first.ID}}
-		labels, v, err := complete(g, sample, me, c, mix(detSeed, 1<<32+uint64(k)), mix(polSeed, uint64(k)))
+		labels, v, err := complete(g, sample, me, c, mix(detSeed, 1<<32+uint64(k)), mix(polSeed, uint64(k)), w)
 		if err != nil {
 			return nil, err
 		}
@@ -188,13 +228,13 @@ func ceilLog2(n int) int {
 
 // simulate plays candidate c on a fresh determinization of g (drawn from
 // detSeed), then every faction by the rollout policy to the horizon, and
-// scores the result for me.
-func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64) (float64, bool, error) {
+// scores the result for me. Its decisions are counted in w.
+func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, w *work) (float64, bool, error) {
 	h, err := sample(g, detSeed)
 	if err != nil {
 		return 0, false, err
 	}
-	after, ended, _, err := play(h, me, c, &rand{polSeed}, false)
+	after, ended, _, err := play(h, me, c, &rand{polSeed}, false, w)
 	if err != nil {
 		return 0, false, err
 	}
@@ -209,13 +249,14 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 
 // complete plays candidate c on a fresh determinization of g to the end of
 // the action only, appending the answers the rollout policy adds to finish
-// it, and returns their labels and the score just after the action.
-func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64) ([]string, float64, error) {
+// it, and returns their labels and the score just after the action. Its
+// decisions are counted in w.
+func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, w *work) ([]string, float64, error) {
 	h, err := sample(g, detSeed)
 	if err != nil {
 		return nil, 0, err
 	}
-	after, ended, labels, err := play(h, me, c, &rand{polSeed}, true)
+	after, ended, labels, err := play(h, me, c, &rand{polSeed}, true, w)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -230,8 +271,9 @@ func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 // stops at the end of the action and appends the policy's answers to c
 // (returning their labels); otherwise it stops at the horizon: the next
 // Propaganda Round's victory check, or the end of the game. It returns the
-// score just after the action, if the action ended.
-func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool) (after float64, ended bool, labels []string, err error) {
+// score just after the action, if the action ended. Each decision is
+// counted in w.
+func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool, w *work) (after float64, ended bool, labels []string, err error) {
 	steps, rounds := h.StepsDone(), h.State().Rounds
 	mine, following := 0, true
 	for n := 0; !h.Over() && n < maxRolloutDecisions; n++ {
@@ -258,6 +300,7 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
 		}
+		w.done++
 		if !ended && (h.StepsDone() != steps || h.Over()) {
 			after, _ = evaluate(h, me)
 			ended = true

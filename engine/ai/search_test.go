@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,7 +31,7 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 	several := 0
 	for _, first := range pr.Choices {
 		const tries = 6
-		done, err := screen(g, (*engine.Game).Determinize, me, first, tries, 3, 4, seen)
+		done, err := screen(g, (*engine.Game).Determinize, me, first, tries, 3, 4, seen, &work{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,11 +61,112 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true); err != nil || !ended {
+		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true, &work{}); err != nil || !ended {
 			t.Errorf("%s: the best completion did not end the action (err %v)", first.ID, err)
 		}
 	}
 	if several == 0 {
 		t.Error("no first answer had more than one completion")
+	}
+}
+
+// firstCardAction plays a game by the rollout policy to the first card
+// action.
+func firstCardAction(t *testing.T, seed uint64) *engine.Game {
+	t.Helper()
+	g, err := engine.New(engine.Config{Scenario: "1937", Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := &rand{seed}
+	for g.Prompt().Step != "eligible" || !g.Prompt().Has("pass") {
+		pr := g.Prompt()
+		if err := g.Do(pr.Faction, policy(g, pr, rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestWorkCapStopsTheSearch: a cap on the engine decisions stops the
+// search early with a legal answer and an explanation whose count is the
+// simulations actually run, and a cap that does not bind changes nothing.
+func TestWorkCapStopsTheSearch(t *testing.T) {
+	g := firstCardAction(t, 3)
+	pr := g.Prompt()
+	const seed, sims = 77, 400
+	// The completions draw their determinizations from these seeds; every
+	// other draw is a simulation's.
+	// The player below searches with seed mix(5, 1), its first plan.
+	completion := map[uint64]bool{}
+	for k := range maxTries {
+		completion[mix(seed, 1<<32+uint64(k))] = true
+		completion[mix(mix(5, 1), 1<<32+uint64(k))] = true
+	}
+	free, err := search(g, pr.Faction, Level{Sims: sims}, seed, (*engine.Game).Determinize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.stopped || free.sims > sims || free.sims < sims*9/10 {
+		t.Fatalf("uncapped search: %d simulations, stopped %v", free.sims, free.stopped)
+	}
+	for _, tc := range []struct {
+		name  string
+		limit int
+		stops bool
+	}{
+		{"tiny", 1, true},
+		{"a tenth", free.work / 10, true},
+		{"loose", 2 * free.work, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			simulated := 0
+			count := func(g *engine.Game, s uint64) (*engine.Game, error) {
+				if !completion[s] {
+					simulated++
+				}
+				return g.Determinize(s)
+			}
+			l := Level{Name: "Capped", Sims: sims, Work: tc.limit}
+			res, err := search(g, pr.Faction, l, seed, count)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !pr.Has(res.answers[0]) || len(res.top) == 0 {
+				t.Fatalf("answer %q, %d alternatives", res.answers[0], len(res.top))
+			}
+			if res.sims != simulated {
+				t.Errorf("reports %d simulations, ran %d", res.sims, simulated)
+			}
+			if !tc.stops {
+				if res.stopped || res.sims != free.sims || res.work != free.work || !slices.Equal(res.answers, free.answers) || !slices.Equal(res.top, free.top) {
+					t.Errorf("a cap that does not bind changed the search: %+v, want %+v", res, free)
+				}
+				return
+			}
+			// It stops at the first simulation after the cap is reached,
+			// so it passes the cap by at most one rollout (and the
+			// completions' first tries, which every first answer gets).
+			if !res.stopped || res.sims < 1 || res.sims >= sims || res.work < tc.limit {
+				t.Errorf("%d simulations, %d decisions against a cap of %d, stopped %v", res.sims, res.work, tc.limit, res.stopped)
+			}
+			if res.work > max(tc.limit, free.work/20)+maxRolloutDecisions {
+				t.Errorf("%d decisions spent against a cap of %d", res.work, tc.limit)
+			}
+			// What the player says is what the search did.
+			p := New(pr.Faction, l, 5)
+			p.Sample = count
+			simulated = 0
+			choice, ex, err := p.Decide(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Legal(pr.Faction, choice) != nil || !ex.Capped || ex.Sims != simulated {
+				t.Errorf("choice %q, capped %v, %d simulations reported, %d run", choice, ex.Capped, ex.Sims, simulated)
+			}
+			if line := ex.Line(); !strings.Contains(line, fmt.Sprintf(" of %d simulation", simulated)) {
+				t.Errorf("line %q does not count %d simulations", line, simulated)
+			}
+		})
 	}
 }
