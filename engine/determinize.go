@@ -45,17 +45,17 @@ func (g *Game) Determinize(seed uint64) (*Game, error) {
 		h.cur.copyFrom(&g.cur)
 		return h, nil
 	}
-	// Replay once with the real generator to count the dice already seen.
-	if err := h.settle(); err != nil {
-		return nil, fmt.Errorf("determinize: replaying the current step: %w", err)
-	}
-	seen := h.r.rolls
 	x := seed ^ 0x6a09e667f3bcc909
 	reshuffleHidden(&h.base, h.d, &x)
-	h.probes.forget() // the snapshot the searches started from changed
-	h.notesKept = 0
-	h.reseed = &reseed{after: seen, rng: splitmix(&x)}
-	h.trail = slices.Clone(g.trail)
+	// The dice seen are those the current step has rolled so far.
+	h.reseed = &reseed{after: g.stepRolls, rng: splitmix(&x)}
+	// The searches for a Special Activity done first are a function of the
+	// step's snapshot and answers, and never read what was redrawn (the
+	// order of the unseen cards, the dice to come: no Special Activity or
+	// Operation test draws or rolls), so what the real game's searches
+	// found holds for the copy: it replays its step without searching
+	// again (TestDeterminizeKeepsTheSearches).
+	h.probes.copyMemos(&g.probes)
 	if err := h.settle(); err != nil {
 		return nil, fmt.Errorf("determinize: replaying the current step: %w", err)
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -132,4 +133,49 @@ func TestDeterminizeIsDeterministic(t *testing.T) {
 	if !bytes.Equal(ja, jb) {
 		t.Fatal("equal seeds gave different determinizations")
 	}
+}
+
+// TestDeterminizeKeepsTheSearches: a determinization takes over what the
+// real game's searches for a Special Activity done first found. From
+// positions of random games where a search was made, the copy and a copy
+// of it that searches everything again (nothing kept) must pose the same
+// questions, with the same choices, to the end of the step.
+func TestDeterminizeKeepsTheSearches(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 16; seed++ {
+		g, err := New(Config{Scenario: Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for i := 0; !g.Over(); i++ {
+			if len(g.probes.searches) > 0 && i%3 == 0 {
+				h, err := g.Determinize(seed*1000 + uint64(i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(h.probes.searches) < len(g.probes.searches) {
+					t.Fatalf("the copy kept %d of %d searches", len(h.probes.searches), len(g.probes.searches))
+				}
+				fresh := h.Clone() // a clone keeps no searches
+				steps, prng := h.StepsDone(), rand.New(rand.NewPCG(seed, uint64(i)))
+				for !h.Over() && h.StepsDone() == steps {
+					p, q := h.Prompt(), fresh.Prompt()
+					if p.Question != q.Question || fmt.Sprint(p.Choices) != fmt.Sprint(q.Choices) {
+						t.Fatalf("seed %d, decision %d: with the searches kept %q %v, searched again %q %v", seed, i, p.Question, p.Choices, q.Question, q.Choices)
+					}
+					c := p.Choices[prng.IntN(len(p.Choices))].ID
+					mustDo(t, h, p.Faction, c)
+					mustDo(t, fresh, q.Faction, c)
+				}
+				checked++
+			}
+			p := g.Prompt()
+			mustDo(t, g, p.Faction, p.Choices[rng.IntN(len(p.Choices))].ID)
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d positions with searches checked", checked)
+	}
+	t.Logf("%d positions checked", checked)
 }

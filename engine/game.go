@@ -75,6 +75,9 @@ type Game struct {
 	notesKept, notesAt int
 	// buf is the scratch of the game's runs (scratch).
 	buf scratch
+	// stepRolls is how many dice the current step has rolled so far (as of
+	// the last replay, which waits on the current question).
+	stepRolls int
 	// answers counts the answers given to this game and the games it was
 	// copied from, for yielding to the collector (answer): a search's
 	// copies keep the rhythm of the game they search from.
@@ -357,7 +360,7 @@ func (g *Game) settle() error {
 		err := proc(r)
 		g.trail = r.trail
 		if errors.Is(err, errAwait) {
-			g.pending, g.barrier = r.pending, r.barrier
+			g.pending, g.barrier, g.stepRolls = r.pending, r.barrier, r.rolls
 			if r.notesSkip == 0 {
 				g.notesKept, g.notesAt = len(r.notes), len(g.trail)
 			}
@@ -537,7 +540,9 @@ func Load(data []byte, d *Deck) (*Game, error) {
 // Clone returns an independent copy of the game, for looking ahead (AI
 // players) or trying a decision without committing to it.
 func (g *Game) Clone() *Game {
-	h := &Game{m: g.m, d: g.d, barrier: g.barrier, showForced: g.showForced, answers: g.answers}
+	// A determinization's new dice begin within its current step (reseed):
+	// its copies must roll them too, not the real game's.
+	h := &Game{m: g.m, d: g.d, barrier: g.barrier, showForced: g.showForced, answers: g.answers, stepRolls: g.stepRolls, reseed: g.reseed}
 	h.base.copyFrom(&g.base)
 	h.cur.copyFrom(&g.cur)
 	h.trail = append([]answer(nil), g.trail...)

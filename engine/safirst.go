@@ -148,6 +148,34 @@ func (pool *probePool) forget() {
 	pool.answers = pool.answers[:0]
 }
 
+// copyMemos makes pool's memos a copy of src's, for a copy of the game
+// whose step replays from the same snapshot and answers.
+func (pool *probePool) copyMemos(src *probePool) {
+	pool.forget()
+	for _, e := range src.searches {
+		e.from, e.witness = pool.keep(e.from), pool.keep(e.witness)
+		pool.searches = append(pool.searches, e)
+	}
+	for _, sg := range src.guards {
+		g := pool.newMemo()
+		g.at = pool.keep(sg.at)
+		for h, i := range sg.found {
+			g.found[h] = i // the same index: searches were copied in order
+		}
+		pool.guards = append(pool.guards, g)
+	}
+}
+
+// newMemo is an empty memo, reused if one is spare.
+func (pool *probePool) newMemo() *guardMemo {
+	if n := len(pool.spare); n > 0 {
+		g := pool.spare[n-1]
+		pool.spare = pool.spare[:n-1]
+		return g
+	}
+	return &guardMemo{pool: pool, found: map[uint64]int32{}}
+}
+
 // keep copies answers into the pool's store, for a memo.
 func (pool *probePool) keep(a []answer) []answer {
 	return append(take(&pool.answers, len(a))[:0], a...)
@@ -161,12 +189,7 @@ func (pool *probePool) guardAt(at []answer) *guardMemo {
 			return g
 		}
 	}
-	var g *guardMemo
-	if n := len(pool.spare); n > 0 {
-		g, pool.spare = pool.spare[n-1], pool.spare[:n-1]
-	} else {
-		g = &guardMemo{pool: pool, found: map[uint64]int32{}}
-	}
+	g := pool.newMemo()
 	g.at = pool.keep(at)
 	pool.guards = append(pool.guards, g)
 	return g
