@@ -75,6 +75,8 @@ type Game struct {
 	notesKept, notesAt int
 	// buf is the scratch of the game's runs (scratch).
 	buf scratch
+	// work counts the questions the game's procedures have asked (Work).
+	work int64
 	// stepRolls is how many dice the current step has rolled so far (as of
 	// the last replay, which waits on the current question).
 	stepRolls int
@@ -171,6 +173,14 @@ func (g *Game) Prompt() *Prompt { return g.pending }
 
 // Log is the game log, oldest first. Callers must not modify it.
 func (g *Game) Log() []Entry { return g.log }
+
+// Work is how many questions the engine's procedures have asked on this
+// game (this copy of it: a Clone or a determinization starts at 0),
+// answered or not, in every replay of a step and every run of the searches
+// for a Special Activity done first: a count of the work done that a clock
+// cannot make differ from one machine to another, for players that bound
+// their lookahead by work (engine/ai).
+func (g *Game) Work() int64 { return g.work }
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.cur.Result != nil }
@@ -355,7 +365,7 @@ func (g *Game) settle() error {
 			kept = g.notesKept
 		}
 		g.notesKept = 0
-		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:kept], notesSkip: kept, choices: r.choices, opSpaces: r.opSpaces[:0], scratch: &g.buf, addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
+		*r = run{s: &g.cur, m: g.m, d: g.d, trail: g.trail, notes: r.notes[:kept], notesSkip: kept, choices: r.choices, opSpaces: r.opSpaces[:0], scratch: &g.buf, work: &g.work, addSpace: r.addSpace, showForced: g.showForced, forced: &g.forced, reseed: g.reseed, probes: &g.probes}
 		before := g.cur.Step
 		err := proc(r)
 		g.trail = r.trail

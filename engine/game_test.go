@@ -164,3 +164,49 @@ func TestUndoStopsAtDieRoll(t *testing.T) {
 		t.Errorf("undo across the roll: %v", err)
 	}
 }
+
+// TestWorkCountsTheQuestionsAsked: Game.Work grows with every answer, the
+// searches' questions included, is the same for the same play, and starts
+// afresh in a copy.
+func TestWorkCountsTheQuestionsAsked(t *testing.T) {
+	play := func() *Game {
+		g, err := New(Config{Scenario: "1937", Seed: 11})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, g, rand.New(rand.NewPCG(11, 1)), 400)
+		return g
+	}
+	a, b := play(), play()
+	if a.Work() != b.Work() || a.Work() < 400 {
+		t.Fatalf("work %d and %d for the same 400 answers", a.Work(), b.Work())
+	}
+	// A search's runs ask questions of their own, counted in the game's.
+	grew, searches := 0, 0
+	var at int64
+	auditSearch = func(p *saProbe, released bool) {
+		if !released {
+			at = *p.work
+			return
+		}
+		searches++
+		if *p.work > at {
+			grew++
+		}
+	}
+	defer func() { auditSearch = nil }()
+	for i := 0; i < 400 && !a.Over(); i++ {
+		before := a.Work()
+		p := a.Prompt()
+		mustDo(t, a, p.Faction, p.Choices[0].ID)
+		if a.Work() <= before {
+			t.Fatalf("an answer added no work (%d)", a.Work())
+		}
+	}
+	if grew == 0 {
+		t.Fatalf("none of %d searches added to the work", searches)
+	}
+	if c := a.Clone(); c.Work() != 0 {
+		t.Errorf("a clone starts with work %d", c.Work())
+	}
+}

@@ -394,6 +394,9 @@ type run struct {
 	// before a die roll or a card reveal.
 	barrier int
 	notes   []pendingNote
+	// work, when set, counts the questions the run asks (the game's
+	// Work), its searches' included.
+	work *int64
 	// notesSkip counts the log lines still to be said that notes already
 	// holds from the replay before (Game.notesKept).
 	notesSkip int
@@ -493,6 +496,9 @@ func (c *choiceList) addSay(id, format string, args ...any) {
 // called when the answer is already recorded, which keeps replays cheap. A
 // question with a single legal choice is answered by the engine itself.
 func (r *run) ask(f Faction, question text, gen func(c *choiceList)) (string, error) {
+	if r.work != nil {
+		*r.work++
+	}
 	transfers := r.executing && r.openForTransfers
 	r.openForTransfers = false
 	if err := r.applyTransfers(); err != nil {

@@ -47,7 +47,8 @@ type saProbe struct {
 	o     opCtx // the Operation as it was when the Special Activity began
 	kind  SAKind
 	def   saDef
-	nodes int // runs of the Special Activity in the current search
+	nodes int    // runs of the Special Activity in the current search
+	work  *int64 // the game's count of questions asked (Game.Work)
 	// failed holds the points found to lead nowhere (failKey).
 	failed map[uint64]bool
 	found  []answer // the witness of the last search that found one (in foundBuf)
@@ -237,7 +238,7 @@ func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
 	} else {
 		p = &saProbe{failed: map[uint64]bool{}}
 	}
-	p.m, p.d, p.kind, p.def = r.m, r.d, k, saDefs[o.f][k]
+	p.m, p.d, p.kind, p.def, p.work = r.m, r.d, k, saDefs[o.f][k], r.work
 	p.start.copyFrom(r.s)
 	p.o = *o
 	p.oSpaces = append(p.oSpaces[:0], o.saSpaces...)
@@ -493,7 +494,7 @@ func (p *saProbe) runAt(n int) error {
 	p.scratch.copyForSearch(&p.start)
 	r := &p.r
 	p.buf.reset()
-	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, addSpace: r.addSpace, probing: true, asked: &p.question}
+	*r = run{s: &p.scratch, m: p.m, d: p.d, trail: p.path[:n], choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, work: p.work, addSpace: r.addSpace, probing: true, asked: &p.question}
 	if p.tr != nil {
 		p.walk.path = p.walk.path[:0]
 		r.walk = &p.walk

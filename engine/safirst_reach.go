@@ -44,7 +44,7 @@ func (p *saProbe) mayOpen(n int) bool {
 	if n == 0 {
 		p.scratch.copyForSearch(&p.start)
 		p.buf.reset()
-		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, addSpace: r.addSpace, probing: true, asked: &p.question}
+		*r = run{s: &p.scratch, m: p.m, d: p.d, choices: choiceList{list: r.choices.list, bare: true}, scratch: &p.buf, work: p.work, addSpace: r.addSpace, probing: true, asked: &p.question}
 		*o = p.o
 	} else if err := p.runAt(n); !errors.Is(err, errAwait) || !r.waiting {
 		return true // it ended or failed there: the search sees that at once

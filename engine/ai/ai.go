@@ -8,7 +8,7 @@
 // It plays fair: it sees the game only through Prompt, State's visible
 // fields and Determinize, never the real deck order or generator (an
 // architecture test enforces this). Its budgets are counts, simulations
-// and engine decisions, never a time, so a given seed always plays the
+// and the engine's work, never a time, so a given seed always plays the
 // same way.
 package ai
 
@@ -25,29 +25,28 @@ type Level struct {
 	Name string
 	// Sims is the number of simulated continuations per planned action.
 	Sims int
-	// Work caps the engine decisions (Game.Do calls) a planned action
-	// spends in its completions and simulations; 0 is no cap. Set above
-	// what the simulations take in the positions measured, it binds only
-	// where playouts run long. It cannot see what a decision or a
-	// determinization costs inside the engine: see docs/ai.md.
+	// Work caps the engine's work a planned action spends in its
+	// completions and simulations: the questions the engine asks on the
+	// copies it plays on (Game.Work), in their determinization's replay,
+	// their decisions and their searches for a Special Activity done first;
+	// 0 is no cap. Set above what a planned action takes in the positions
+	// measured, it binds only where the work runs long.
 	Work int
 }
 
 // Levels, from the quickest. The budgets are set from measured CPU time per
 // planned action on one core of the development machine: about 0.1 s
 // (Easy), under 1 s (Normal), about 3 s (Hard) and under 30 s (Slow); see
-// docs/ai.md. The work caps are at or above the most decisions a planned
-// action took in the arena (Easy at most 21,700 in WLD's and JPN's 1937
-// games; Normal at most 154,000 and 163,000 in WLD's 1937 and 1938 games,
-// where its cap bound once in 7,879), and bound a planned action to about
-// 0.3 s and 1.6 s at 10 microseconds a decision, slower than the engine's
-// usual 5-11; Hard's and Slow's are scaled with their simulations. Budgets
-// are counts, never a clock, so a seed plays the same game on any machine.
+// docs/ai.md. Normal's work cap is above what 99% of its planned actions
+// asked of the engine in the arena (at most 2.9 million questions, median
+// 0.8-1.2 million) and below the few outliers (8 and 18 million, 1.2 s and
+// 2.7 s of CPU); the others' are scaled with their simulations. Budgets are
+// counts, never a clock, so a seed plays the same game on any machine.
 var (
-	Easy   = Level{Name: "Easy", Sims: 64, Work: 32_000}
-	Normal = Level{Name: "Normal", Sims: 480, Work: 160_000}
-	Hard   = Level{Name: "Hard", Sims: 1600, Work: 530_000}
-	Slow   = Level{Name: "Slow", Sims: 16000, Work: 5_300_000}
+	Easy   = Level{Name: "Easy", Sims: 64, Work: 700_000}
+	Normal = Level{Name: "Normal", Sims: 480, Work: 5_000_000}
+	Hard   = Level{Name: "Hard", Sims: 1600, Work: 16_000_000}
+	Slow   = Level{Name: "Slow", Sims: 16000, Work: 160_000_000}
 )
 
 // Basic plays by the rollout policy alone, without searching: thousands of

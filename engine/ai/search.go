@@ -39,9 +39,11 @@ const maxTries = 64
 // a few hundred decisions.
 const maxRolloutDecisions = 2000
 
-// work counts the engine decisions (Game.Do calls) a search spends in its
-// completions and simulations, against a cap (none if 0). It is a count,
-// never a clock, so a capped search still plays the same on any machine.
+// work counts the engine's work a search spends in its completions and
+// simulations (Game.Work of each copy it plays on: the questions the engine
+// asks, its determinization's replay and its searches for Special
+// Activities included), against a cap (none if 0). It is a count, never a
+// clock, so a capped search still plays the same on any machine.
 type work struct{ done, limit int }
 
 // spent reports whether the cap is reached.
@@ -52,7 +54,7 @@ func (w *work) spent() bool { return w.limit > 0 && w.done >= w.limit }
 func (w *work) screening() bool { return w.limit > 0 && 2*w.done >= w.limit }
 
 // search plans the answer to g's current question for faction me with a
-// budget of l.Sims simulations and at most about l.Work engine decisions
+// budget of l.Sims simulations and at most about l.Work of the engine's work
 // (a completion or a simulation under way is finished, so the cap may be
 // passed by one rollout).
 func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Sampler) (result, error) {
@@ -228,13 +230,14 @@ func ceilLog2(n int) int {
 
 // simulate plays candidate c on a fresh determinization of g (drawn from
 // detSeed), then every faction by the rollout policy to the horizon, and
-// scores the result for me. Its decisions are counted in w.
+// scores the result for me. Its work is counted in w.
 func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, w *work) (float64, bool, error) {
 	h, err := sample(g, detSeed)
 	if err != nil {
 		return 0, false, err
 	}
-	after, ended, _, err := play(h, me, c, &rand{polSeed}, false, w)
+	after, ended, _, err := play(h, me, c, &rand{polSeed}, false)
+	w.done += int(h.Work())
 	if err != nil {
 		return 0, false, err
 	}
@@ -250,13 +253,14 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 // complete plays candidate c on a fresh determinization of g to the end of
 // the action only, appending the answers the rollout policy adds to finish
 // it, and returns their labels and the score just after the action. Its
-// decisions are counted in w.
+// work is counted in w.
 func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, w *work) ([]string, float64, error) {
 	h, err := sample(g, detSeed)
 	if err != nil {
 		return nil, 0, err
 	}
-	after, ended, labels, err := play(h, me, c, &rand{polSeed}, true, w)
+	after, ended, labels, err := play(h, me, c, &rand{polSeed}, true)
+	w.done += int(h.Work())
 	if err != nil {
 		return nil, 0, err
 	}
@@ -271,9 +275,8 @@ func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 // stops at the end of the action and appends the policy's answers to c
 // (returning their labels); otherwise it stops at the horizon: the next
 // Propaganda Round's victory check, or the end of the game. It returns the
-// score just after the action, if the action ended. Each decision is
-// counted in w.
-func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool, w *work) (after float64, ended bool, labels []string, err error) {
+// score just after the action, if the action ended.
+func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool) (after float64, ended bool, labels []string, err error) {
 	steps, rounds := h.StepsDone(), h.State().Rounds
 	mine, following := 0, true
 	for n := 0; !h.Over() && n < maxRolloutDecisions; n++ {
@@ -300,7 +303,6 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
 		}
-		w.done++
 		if !ended && (h.StepsDone() != steps || h.Over()) {
 			after, _ = evaluate(h, me)
 			ended = true

@@ -61,7 +61,7 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true, &work{}); err != nil || !ended {
+		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true); err != nil || !ended {
 			t.Errorf("%s: the best completion did not end the action (err %v)", first.ID, err)
 		}
 	}
@@ -88,7 +88,7 @@ func firstCardAction(t *testing.T, seed uint64) *engine.Game {
 	return g
 }
 
-// TestWorkCapStopsTheSearch: a cap on the engine decisions stops the
+// TestWorkCapStopsTheSearch: a cap on the engine's work stops the
 // search early with a legal answer and an explanation whose count is the
 // simulations actually run, and a cap that does not bind changes nothing.
 func TestWorkCapStopsTheSearch(t *testing.T) {
@@ -148,10 +148,12 @@ func TestWorkCapStopsTheSearch(t *testing.T) {
 			// so it passes the cap by at most one rollout (and the
 			// completions' first tries, which every first answer gets).
 			if !res.stopped || res.sims < 1 || res.sims >= sims || res.work < tc.limit {
-				t.Errorf("%d simulations, %d decisions against a cap of %d, stopped %v", res.sims, res.work, tc.limit, res.stopped)
+				t.Errorf("%d simulations, %d of work against a cap of %d, stopped %v", res.sims, res.work, tc.limit, res.stopped)
 			}
-			if res.work > max(tc.limit, free.work/20)+maxRolloutDecisions {
-				t.Errorf("%d decisions spent against a cap of %d", res.work, tc.limit)
+			// One rollout is a small share of a search's work (one of
+			// some 400 simulations): a tenth of it is a generous bound.
+			if res.work > max(tc.limit, free.work/20)+free.work/10 {
+				t.Errorf("%d of work spent against a cap of %d", res.work, tc.limit)
 			}
 			// What the player says is what the search did.
 			p := New(pr.Faction, l, 5)
