@@ -303,27 +303,7 @@ func (r *Report) Write(w io.Writer) {
 	}
 	tw.Flush()
 	if len(r.Config.Agents) > 1 {
-		fmt.Fprintln(w, "\nPaired comparisons (same seeds; exact McNemar test):")
-		for i := 0; i < len(r.Cells); i++ {
-			a := r.Cells[i]
-			for j := i + 1; j < len(r.Cells); j++ {
-				b := r.Cells[j]
-				if a.Scenario != b.Scenario || a.Faction != b.Faction {
-					continue
-				}
-				onlyA, onlyB := 0, 0
-				for k := range a.Games {
-					switch {
-					case a.Games[k].First && !b.Games[k].First:
-						onlyA++
-					case b.Games[k].First && !a.Games[k].First:
-						onlyB++
-					}
-				}
-				sa, sb := a.Summarise(), b.Summarise()
-				fmt.Fprintf(w, "  %s %s: %s %.1f%% vs %s %.1f%%: %+.1f points, p = %.3g\n", a.Scenario, a.Faction, a.Agent, pct(sa.Firsts, sa.Games), b.Agent, pct(sb.Firsts, sb.Games), pct(sa.Firsts, sa.Games)-pct(sb.Firsts, sb.Games), McNemar(onlyA, onlyB))
-			}
-		}
+		r.writePaired(w)
 	}
 	fmt.Fprintln(w, "\nWeng-Lin ratings (ordinal = mu - 3 sigma):")
 	keys := make([]string, 0, len(r.Ratings))

@@ -72,7 +72,7 @@ func TestArenaIsPairedAndTheSameOnAnyNumberOfCores(t *testing.T) {
 	}
 	var out bytes.Buffer
 	a.Write(&out)
-	for _, want := range []string{"1938", "NAT", "tiny", "random", "capped", "Paired comparisons", "Weng-Lin", "tiny/NAT", "random/JPN"} {
+	for _, want := range []string{"1938", "NAT", "tiny", "random", "capped", "Paired comparisons", "all seats: tiny", "Weng-Lin", "tiny/NAT", "random/JPN"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -95,5 +95,60 @@ func TestSummariseThinkTimes(t *testing.T) {
 	}
 	if s.Games != 3 || s.Errors != 1 || s.Firsts != 1 || s.Capped != 2 {
 		t.Errorf("%d games, %d errors, %d firsts, %d capped; want 3, 1, 1, 2", s.Games, s.Errors, s.Firsts, s.Capped)
+	}
+}
+
+func TestNewcombePaired(t *testing.T) {
+	for _, tc := range []struct {
+		a, b, c, d int
+		lo, hi     float64
+	}{
+		// Newcombe (1998), the example of 44 pairs: 0.0112 to 0.2954.
+		{12, 9, 2, 21, 0.0112, 0.2954},
+		// The same reversed.
+		{12, 2, 9, 21, -0.2954, -0.0112},
+		// No pair differs: the interval still has a width, narrowed by
+		// the correlation of the pairs.
+		{5, 0, 0, 5, -0.1666, 0.1666},
+		{0, 0, 0, 0, -1, 1},
+	} {
+		lo, hi := NewcombePaired(tc.a, tc.b, tc.c, tc.d)
+		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
+			t.Errorf("NewcombePaired(%d, %d, %d, %d) = %.4f to %.4f, want %.4f to %.4f", tc.a, tc.b, tc.c, tc.d, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+// TestPairedPoolsTheSeats: a comparison counts the pairs by who came first
+// and the margin differences, pooled over seats.
+func TestPairedPoolsTheSeats(t *testing.T) {
+	cell := func(firsts []bool, margins []int) *Cell {
+		c := &Cell{}
+		for i := range firsts {
+			c.Games = append(c.Games, Outcome{First: firsts[i], Margin: margins[i]})
+		}
+		return c
+	}
+	a := cell([]bool{true, true, false, false}, []int{3, 1, -2, 0})
+	b := cell([]bool{true, false, true, false}, []int{1, -1, 2, -2})
+	p := Compare(a, b)
+	if p.Both != 1 || p.OnlyA != 1 || p.OnlyB != 1 || p.Neither != 1 {
+		t.Fatalf("pairs %+v, want one of each", p)
+	}
+	a.Games[3].Err = errors.New("engine error")
+	q := Compare(a, b)
+	if q.N() != 3 {
+		t.Errorf("a pair with an error counted: %d pairs", q.N())
+	}
+	all := p.Add(q)
+	if all.N() != 7 || all.OnlyA != 2 || all.OnlyB != 2 {
+		t.Errorf("pooled %+v", all)
+	}
+	// Differences 2, 2, -4, 2: mean 0.5.
+	if m, lo, hi := p.MarginDifference(); m != 0.5 || lo >= m || hi <= m {
+		t.Errorf("margin difference %.2f (%.2f to %.2f), want 0.5 inside its interval", m, lo, hi)
+	}
+	if d, lo, hi := p.Difference(); d != 0 || lo >= 0 || hi <= 0 {
+		t.Errorf("difference %.2f (%.2f to %.2f), want 0 inside", d, lo, hi)
 	}
 }
