@@ -68,11 +68,24 @@ type worldOptions struct {
 	layout  commands.Layout
 	noToken bool
 	render  BoardRenderer // overrides the fake renderer
+	// fakeChild runs the fake Discord in a process of its own
+	// (fakediscord.Start), whose CPU time is not the test's.
+	fakeChild bool
 }
 
 func newWorld(t testing.TB, o worldOptions) *world {
 	t.Helper()
-	w := &world{t: t, fake: fakediscord.New(), dbPath: filepath.Join(t.TempDir(), "games.db"), route: o.route,
+	fake := fakediscord.New
+	if o.fakeChild {
+		fake = func() *fakediscord.Server {
+			s, err := fakediscord.Start()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+	}
+	w := &world{t: t, fake: fake(), dbPath: filepath.Join(t.TempDir(), "games.db"), route: o.route,
 		token: !o.noToken, rng: rand.New(rand.NewPCG(1, 2)), render: &fakeRenderer{}, logs: &syncBuffer{},
 		clock: &testClock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}}
 	t.Cleanup(func() {

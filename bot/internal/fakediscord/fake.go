@@ -85,6 +85,10 @@ type Server struct {
 	refuse func(content string) bool
 	// faults are failures to inject, by kind, oldest first (Fail).
 	faults map[Fault][]int
+	// child, when set, is the process that serves the REST API and keeps
+	// the messages (Start); this Server then builds, signs and sends
+	// interactions through it, and asks it what it saw.
+	child *child
 }
 
 // Fault is a kind of request Fail makes fail.
@@ -104,6 +108,7 @@ const (
 // the interaction's first answer (Unknown Webhook), 5xx as an outage
 // would. Nothing is changed by a failed request.
 func (s *Server) Fail(kind Fault, n, status int) {
+	s.local("Fail")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.faults == nil {
@@ -134,6 +139,7 @@ func (s *Server) injected(w http.ResponseWriter, kind Fault, controls bool, code
 
 // Pending counts the injected failures of kind not yet used.
 func (s *Server) Pending(kind Fault) int {
+	s.local("Pending")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.faults[kind])
@@ -142,6 +148,7 @@ func (s *Server) Pending(kind Fault) int {
 // FailPosts makes every new message whose content match picks fail with a
 // server error, as during an outage; nil ends the outage.
 func (s *Server) FailPosts(match func(content string) bool) {
+	s.local("FailPosts")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refuse = match
@@ -252,12 +259,23 @@ type payload struct {
 
 // New starts a fake Discord.
 func New() *Server {
-	pub, priv, err := ed25519.GenerateKey(nil)
+	_, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		panic(err)
 	}
-	s := &Server{AppID: "900000000000000001", Token: "fake-bot-token", Public: pub, private: priv,
+	s := newServer(priv)
+	s.srv = httptest.NewServer(s.routes())
+	return s
+}
+
+// newServer is a fake Discord signing with key, not serving yet.
+func newServer(key ed25519.PrivateKey) *Server {
+	return &Server{AppID: "900000000000000001", Token: "fake-bot-token", Public: key.Public().(ed25519.PublicKey), private: key,
 		byToken: map[string]*Interaction{}, messages: map[string]*Message{}, bodies: map[string][]byte{}, commands: map[string][]map[string]any{}}
+}
+
+// routes is Discord's REST API, as far as the fake speaks it.
+func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", s.callback)
 	mux.HandleFunc("PATCH /api/v9/webhooks/{app}/{token}/messages/{msg}", s.webhookEdit)
@@ -278,12 +296,17 @@ func New() *Server {
 		s.problem("unexpected request %s %s", r.Method, r.URL.Path)
 		http.NotFound(w, r)
 	})
-	s.srv = httptest.NewServer(mux)
-	return s
+	return mux
 }
 
 // Close stops the server.
-func (s *Server) Close() { s.srv.Close() }
+func (s *Server) Close() {
+	if s.child != nil {
+		s.child.stop()
+		return
+	}
+	s.srv.Close()
+}
 
 // Client is an http.Client for discordgo.Session.Client that sends
 // requests for Discord to the fake.
@@ -292,7 +315,12 @@ func (s *Server) Client() *http.Client {
 }
 
 // URL is the fake's address, for ClientOf in another process.
-func (s *Server) URL() string { return s.srv.URL }
+func (s *Server) URL() string {
+	if s.child != nil {
+		return s.child.url
+	}
+	return s.srv.URL
+}
 
 // ClientOf is Client for the fake at address fake (Server.URL), which may
 // run in another process.
@@ -323,6 +351,11 @@ func (s *Server) problem(format string, args ...any) {
 
 // Problems lists every way the bot broke Discord's rules so far.
 func (s *Server) Problems() []string {
+	if s.child != nil {
+		var out []string
+		s.child.get("/fake/problems", &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.problems...)
@@ -404,6 +437,7 @@ func flagsOf(m *Message) int {
 // can be timed and checked. Post does it itself; a gateway test calls it
 // before handing i to the bot.
 func (s *Server) Expect(i *discordgo.Interaction) *Interaction {
+	s.local("Expect")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if it := s.byToken[i.Token]; it != nil {
@@ -435,9 +469,10 @@ func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, 
 // SignedPost is an interaction ready to be sent: what Discord does before
 // the bot is involved.
 type SignedPost struct {
-	s   *Server
-	i   *discordgo.Interaction
-	req *http.Request
+	s    *Server
+	i    *discordgo.Interaction
+	req  *http.Request
+	body []byte
 }
 
 // SignPost prepares interaction i for the bot's HTTP endpoint at url:
@@ -465,12 +500,15 @@ func (s *Server) SignPost(endpoint string, i *discordgo.Interaction) (*SignedPos
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Signature-Ed25519", s.Sign(body, ts))
 	req.Header.Set("X-Signature-Timestamp", ts)
-	return &SignedPost{s: s, i: i, req: req}, nil
+	return &SignedPost{s: s, i: i, req: req, body: body}, nil
 }
 
 // Send sends the interaction and records the answer in the response body
 // like Discord does.
 func (p *SignedPost) Send() (*Interaction, error) {
+	if p.s.child != nil {
+		return p.s.child.deliver(p)
+	}
 	it := p.s.Expect(p.i)
 	resp, err := postClient.Do(p.req)
 	if err != nil {
@@ -1141,6 +1179,11 @@ func checkCommand(bad func(string, ...any), c map[string]any, depth int) int {
 
 // Commands returns the last commands registered in scope ("" for global).
 func (s *Server) Commands(scope string) []map[string]any {
+	if s.child != nil {
+		var out []map[string]any
+		s.child.get("/fake/commands?scope="+url.QueryEscape(scope), &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.commands[scope]
@@ -1160,6 +1203,11 @@ func writeError(w http.ResponseWriter, status, code int, msg string) {
 // Messages returns copies of channel's messages, oldest first; every
 // channel's when channel is "".
 func (s *Server) Messages(channel string) []Message {
+	if s.child != nil {
+		var out []Message
+		s.child.get("/fake/messages?channel="+url.QueryEscape(channel), &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
@@ -1182,6 +1230,14 @@ func copyMessage(m *Message) Message {
 
 // Message returns a copy of message id.
 func (s *Server) Message(id string) (Message, bool) {
+	if s.child != nil {
+		var out []Message
+		s.child.get("/fake/message?id="+url.QueryEscape(id), &out)
+		if len(out) == 0 {
+			return Message{}, false
+		}
+		return out[0], true
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.messages[id]
@@ -1194,6 +1250,11 @@ func (s *Server) Message(id string) (Message, bool) {
 // Replies returns the messages interaction it produced: what its answer
 // shows, then its follow-ups.
 func (s *Server) Replies(it *Interaction) []Message {
+	if s.child != nil {
+		var out []Message
+		s.child.get("/fake/replies?token="+url.QueryEscape(it.Token), &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
@@ -1207,6 +1268,11 @@ func (s *Server) Replies(it *Interaction) []Message {
 
 // Unanswered lists the interactions sent but never answered.
 func (s *Server) Unanswered() []string {
+	if s.child != nil {
+		var out []string
+		s.child.get("/fake/unanswered", &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []string
