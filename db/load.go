@@ -35,16 +35,37 @@ func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
 	return s.load(ctx, id, true)
 }
 
+// ViewActive is View of place's active game (ActiveGame), read in one
+// transaction: a click's way to its game.
+func (s *Store) ViewActive(ctx context.Context, place string) (*Game, error) {
+	return s.read(ctx, place, func(q querier) (Info, error) {
+		i, err := scanInfo(q.QueryRowContext(ctx, infoQuery+` WHERE place = ? AND status = 'active'`, place).Scan)
+		if errors.Is(err, sql.ErrNoRows) {
+			return i, fmt.Errorf("no active game in %q: %w", place, ErrNotFound)
+		}
+		if err != nil {
+			return i, fmt.Errorf("active game in %q: %w", place, err)
+		}
+		return i, nil
+	}, false)
+}
+
 func (s *Store) load(ctx context.Context, id int64, copied bool) (*Game, error) {
+	return s.read(ctx, fmt.Sprint("game ", id), func(q querier) (Info, error) { return readInfo(ctx, q, id) }, copied)
+}
+
+// read reads a game whose record readInfo finds; what names it in errors.
+func (s *Store) read(ctx context.Context, what string, readInfo func(querier) (Info, error), copied bool) (*Game, error) {
 	tx, err := s.r.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer tx.Rollback()
-	info, err := readInfo(ctx, tx, id)
+	info, err := readInfo(tx)
 	if err != nil {
 		return nil, err
 	}
+	id := info.ID
 	seats, err := readSeats(ctx, tx, id)
 	if err != nil {
 		return nil, err
