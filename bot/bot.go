@@ -231,7 +231,8 @@ type responder func(*discordgo.InteractionResponse) error
 
 // handle is the one entry point of both routes. It answers the interaction
 // at once and runs any deferred work in the background. shown is the
-// message clicked, when the route left it undecoded (decodeInteraction).
+// interaction's body, when the route left its message undecoded
+// (decodeInteraction).
 func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond responder) {
 	c := newCall(b, i)
 	c.shown = shown
@@ -277,8 +278,9 @@ type call struct {
 	start    time.Time
 	ack      time.Duration
 	deferred bool // the first answer was a deferral: edit it before any follow-up
-	// shown is the message clicked, undecoded, from the HTTP route; nil
-	// when i.Message is whole (shownMessage).
+	// shown is the interaction as the HTTP route received it, whose
+	// message i.Message holds only the id and channel of; nil when
+	// i.Message is whole (shownMessage).
 	shown json.RawMessage
 
 	// For the log line.
