@@ -35,37 +35,65 @@ func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
 	return s.load(ctx, id, true)
 }
 
-// ViewActive is View of place's active game (ActiveGame), read in one
-// transaction: a click's way to its game.
+// activeQuery reads a place's active game with its seats in one
+// statement, so without a transaction: a row per seat, or one row without
+// a seat (faction ”) when none is held.
+const activeQuery = `SELECT ` + infoColumns + `, COALESCE(s.faction, ''), COALESCE(s.player, ''), COALESCE(s.name, '')
+	FROM games LEFT JOIN seats s ON s.game = games.id WHERE games.place = ? AND games.status = 'active'`
+
+// ViewActive is View of place's active game (ActiveGame): a click's way to
+// its game. When the store has the game in memory and up to date, that is
+// one statement.
 func (s *Store) ViewActive(ctx context.Context, place string) (*Game, error) {
-	return s.read(ctx, place, func(q querier) (Info, error) {
-		i, err := scanInfo(q.QueryRowContext(ctx, infoQuery+` WHERE place = ? AND status = 'active'`, place).Scan)
-		if errors.Is(err, sql.ErrNoRows) {
-			return i, fmt.Errorf("no active game in %q: %w", place, ErrNotFound)
-		}
+	rows, err := s.r.QueryContext(ctx, activeQuery, place)
+	if err != nil {
+		return nil, fmt.Errorf("active game in %q: %w", place, err)
+	}
+	defer rows.Close()
+	var info Info
+	found := false
+	seats := map[engine.Faction]Seat{}
+	for rows.Next() {
+		var faction string
+		var seat Seat
+		i, err := scanInfo(func(dest ...any) error { return rows.Scan(append(dest, &faction, &seat.Player, &seat.Name)...) })
 		if err != nil {
-			return i, fmt.Errorf("active game in %q: %w", place, err)
+			return nil, fmt.Errorf("active game in %q: %w", place, err)
 		}
-		return i, nil
-	}, false)
+		info, found = i, true
+		if faction == "" {
+			continue
+		}
+		f, err := engine.ParseFaction(faction)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w: seat: %v", i.ID, ErrCorrupt, err)
+		}
+		seats[f] = seat
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("active game in %q: %w", place, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("no active game in %q: %w", place, ErrNotFound)
+	}
+	if e := s.cached(info.ID); e != nil && e.seq == info.Seq {
+		return &Game{Info: info, Seats: seats, Engine: e.g}, nil
+	}
+	// Not in memory, or behind the database (another process wrote): read
+	// it as View does, the record again with the rest.
+	return s.load(ctx, info.ID, false)
 }
 
 func (s *Store) load(ctx context.Context, id int64, copied bool) (*Game, error) {
-	return s.read(ctx, fmt.Sprint("game ", id), func(q querier) (Info, error) { return readInfo(ctx, q, id) }, copied)
-}
-
-// read reads a game whose record readInfo finds; what names it in errors.
-func (s *Store) read(ctx context.Context, what string, readInfo func(querier) (Info, error), copied bool) (*Game, error) {
 	tx, err := s.r.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return nil, fmt.Errorf("game %d: %w", id, err)
 	}
 	defer tx.Rollback()
-	info, err := readInfo(tx)
+	info, err := readInfo(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
-	id := info.ID
 	seats, err := readSeats(ctx, tx, id)
 	if err != nil {
 		return nil, err

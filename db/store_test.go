@@ -71,10 +71,10 @@ func TestGamesPlacesSeatsStatus(t *testing.T) {
 	}
 }
 
-// ViewActive reads a place's active game as View does, in one
-// transaction, from memory when the game there is up to date.
+// ViewActive reads a place's active game as View does, from memory when
+// the game there is up to date, and else as View does.
 func TestViewActive(t *testing.T) {
-	s, _ := openTemp(t)
+	s, path := openTemp(t)
 	if _, err := s.ViewActive(ctx, "chan-1"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("ViewActive of an empty place: %v, want ErrNotFound", err)
 	}
@@ -101,6 +101,21 @@ func TestViewActive(t *testing.T) {
 	}
 	if g2, err := s.View(ctx, a); err != nil || g2.Engine != g.Engine {
 		t.Errorf("ViewActive and View give different games (%v)", err)
+	}
+	if g, err := s.ViewActive(ctx, "chan-2"); err != nil || len(g.Seats) != 0 || g.ID == a {
+		t.Errorf("ViewActive of a game without seats: %v", err)
+	}
+	// Another store (a process) decides: this one's game is behind.
+	other := open(t, path)
+	if _, err := other.Apply(ctx, a, Decision{ExpectSeq: want.Seq, Faction: want.Engine.Prompt().Faction, Choice: want.Engine.Prompt().Choices[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	g, err = s.ViewActive(ctx, "chan-1")
+	if err != nil || g.Seq != want.Seq+1 || g.Engine.Prompt() == nil {
+		t.Fatalf("ViewActive after another store decided: %v", err)
+	}
+	if s.Rebuilds() != before+1 {
+		t.Errorf("ViewActive of a game behind the database: %d rebuilds, want 1", s.Rebuilds()-before)
 	}
 	if err := s.SetStatus(ctx, a, Abandoned); err != nil {
 		t.Fatal(err)
