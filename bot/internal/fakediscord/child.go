@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,10 +26,13 @@ import (
 //
 // The child is the test binary run again with childKey set; its TestMain
 // calls RunChild first. The parent's Server builds and signs interactions
-// as before and has the child deliver them, so that the child records the
-// answers; what the child saw (messages, problems) it asks for over HTTP.
-// Fault injection (Fail, FailPosts) and the gateway route (Expect) need a
-// fake in the test's own process (New).
+// as before and hands them to the child, which delivers them and records
+// the answers. A delivery is asked for by a line on the child's standard
+// input and reported by a line on its standard output, which costs the
+// parent less than an HTTP request; the interaction itself went to the
+// child with SignPost, before. What the child saw (messages, problems) the
+// parent asks for over HTTP. Fault injection (Fail, FailPosts) and the
+// gateway route (Expect) need a fake in the test's own process (New).
 
 // childKey holds the Ed25519 private key, in hex, the child signs with.
 const childKey = "FAKEDISCORD_CHILD_KEY"
@@ -52,21 +56,35 @@ func RunChild() {
 		os.Exit(2)
 	}
 	s := newServer(ed25519.PrivateKey(priv))
+	s.prepared = map[string]*SignedPost{}
 	mux := s.routes()
 	s.control(mux)
 	s.srv = httptest.NewServer(mux)
-	fmt.Println(s.srv.URL)
-	io.Copy(io.Discard, os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	fmt.Fprintln(out, s.srv.URL)
+	out.Flush()
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		token, ok := strings.CutPrefix(in.Text(), "deliver ")
+		if !ok {
+			continue
+		}
+		json.NewEncoder(out).Encode(s.deliver(token))
+		out.Flush()
+	}
 	s.srv.Close()
 	os.Exit(0)
 }
 
 // child is the parent's handle on a fake Discord in another process.
 type child struct {
-	url   string
-	cmd   *exec.Cmd
-	stdin io.Closer
-	http  *http.Client
+	url  string
+	cmd  *exec.Cmd
+	http *http.Client
+
+	mu    sync.Mutex // one delivery at a time on the pipes
+	stdin io.WriteCloser
+	out   *bufio.Reader
 }
 
 // Start starts a fake Discord in a child process: this program, run again
@@ -90,7 +108,8 @@ func Start() (*Server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting a fake Discord: %w", err)
 	}
-	line, err := bufio.NewReader(stdout).ReadString('\n')
+	out := bufio.NewReader(stdout)
+	line, err := out.ReadString('\n')
 	if err != nil {
 		stdin.Close()
 		cmd.Wait()
@@ -98,7 +117,7 @@ func Start() (*Server, error) {
 	}
 	s := newServer(priv)
 	s.next = childIDs
-	s.child = &child{url: strings.TrimSpace(line), cmd: cmd, stdin: stdin, http: &http.Client{Timeout: 20 * time.Second}}
+	s.child = &child{url: strings.TrimSpace(line), cmd: cmd, stdin: stdin, out: out, http: &http.Client{Timeout: 20 * time.Second}}
 	return s, nil
 }
 
@@ -147,24 +166,44 @@ type delivery struct {
 	Error              string // the endpoint's failure, if any
 }
 
-// deliver has the child send p to the bot's endpoint and record the answer.
-func (c *child) deliver(p *SignedPost) (*Interaction, error) {
-	req, err := http.NewRequest(http.MethodPost, c.url+"/fake/deliver", bytes.NewReader(p.body))
+// prepare hands signed interaction p to the child, to deliver later.
+func (c *child) prepare(p *SignedPost) error {
+	req, err := http.NewRequest(http.MethodPost, c.url+"/fake/prepare", bytes.NewReader(p.body))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	req.Header = p.req.Header.Clone()
 	req.Header.Set("X-Fake-Endpoint", p.req.URL.String())
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer drain(resp.Body)
+	if resp.StatusCode != http.StatusNoContent {
+		data, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("fakediscord: the child process refused the interaction: %s", data)
+	}
+	return nil
+}
+
+// deliver has the child send p, prepared, to the bot's endpoint and
+// record the answer.
+func (c *child) deliver(p *SignedPost) (*Interaction, error) {
+	c.mu.Lock()
+	_, err := io.WriteString(c.stdin, "deliver "+p.i.Token+"\n")
+	var line []byte
+	if err == nil {
+		line, err = c.out.ReadBytes('\n')
+	}
+	c.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: asking the child process to deliver: %w", err)
+	}
 	var d delivery
-	if err := json.NewDecoder(resp.Body).Decode(&d); err != nil {
+	if err := json.Unmarshal(line, &d); err != nil {
 		return nil, fmt.Errorf("fakediscord: reading the child process's answer: %w", err)
 	}
-	if resp.StatusCode == http.StatusBadGateway {
+	if d.ID == "" {
 		return nil, fmt.Errorf("%s", d.Error)
 	}
 	it := &Interaction{ID: d.ID, Token: d.Token, Channel: d.Channel, Type: d.Type, Latency: d.Latency, Original: d.Original,
@@ -189,7 +228,7 @@ func (s *Server) local(what string) {
 // control adds the routes the parent process uses: delivering an
 // interaction and reading what the fake saw.
 func (s *Server) control(mux *http.ServeMux) {
-	mux.HandleFunc("POST /fake/deliver", s.deliver)
+	mux.HandleFunc("POST /fake/prepare", s.prepare)
 	mux.HandleFunc("GET /fake/messages", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, s.Messages(r.URL.Query().Get("channel")))
 	})
@@ -221,9 +260,9 @@ func (s *Server) control(mux *http.ServeMux) {
 	})
 }
 
-// deliver sends the parent's signed interaction to the bot's endpoint, as
-// Post does, and answers with what became of it.
-func (s *Server) deliver(w http.ResponseWriter, r *http.Request) {
+// prepare keeps the parent's signed interaction until it asks for its
+// delivery.
+func (s *Server) prepare(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -242,12 +281,25 @@ func (s *Server) deliver(w http.ResponseWriter, r *http.Request) {
 	for _, h := range []string{"Content-Type", "X-Signature-Ed25519", "X-Signature-Timestamp"} {
 		req.Header.Set(h, r.Header.Get(h))
 	}
-	it, err := (&SignedPost{s: s, i: &i, req: req, body: body}).Send()
+	s.mu.Lock()
+	s.prepared[i.Token] = &SignedPost{s: s, i: &i, req: req, body: body}
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// deliver sends the prepared interaction of token to the bot's endpoint,
+// as Post does, and says what became of it.
+func (s *Server) deliver(token string) delivery {
+	s.mu.Lock()
+	p := s.prepared[token]
+	delete(s.prepared, token)
+	s.mu.Unlock()
+	if p == nil {
+		return delivery{Error: "fakediscord: no interaction prepared with token " + token}
+	}
+	it, err := p.Send()
 	if it == nil {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadGateway)
-		json.NewEncoder(w).Encode(delivery{Error: err.Error()})
-		return
+		return delivery{Error: err.Error()}
 	}
 	s.mu.Lock()
 	d := delivery{ID: it.ID, Token: it.Token, Channel: it.Channel, Type: it.Type, Latency: it.Latency, Original: it.Original, Choices: it.Choices}
@@ -255,5 +307,5 @@ func (s *Server) deliver(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		d.Error = err.Error()
 	}
-	writeJSON(w, d)
+	return d
 }

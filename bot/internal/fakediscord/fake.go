@@ -89,6 +89,9 @@ type Server struct {
 	// the messages (Start); this Server then builds, signs and sends
 	// interactions through it, and asks it what it saw.
 	child *child
+	// prepared are the signed interactions a child keeps until its parent
+	// asks for their delivery, by token.
+	prepared map[string]*SignedPost
 }
 
 // Fault is a kind of request Fail makes fail.
@@ -500,7 +503,13 @@ func (s *Server) SignPost(endpoint string, i *discordgo.Interaction) (*SignedPos
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Signature-Ed25519", s.Sign(body, ts))
 	req.Header.Set("X-Signature-Timestamp", ts)
-	return &SignedPost{s: s, i: i, req: req, body: body}, nil
+	p := &SignedPost{s: s, i: i, req: req, body: body}
+	if s.child != nil {
+		if err := s.child.prepare(p); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
 }
 
 // Send sends the interaction and records the answer in the response body
