@@ -272,8 +272,18 @@ func (w *world) publicReplies(it *fakediscord.Interaction) string {
 }
 
 // turnMessage finds the newest public message offering decision controls.
+// It is among the channel's last few messages, unless a test had much
+// said after it.
 func (w *world) turnMessage(channel string) (fakediscord.Message, commands.ControlID, bool) {
-	msgs := w.fake.Messages(channel)
+	if m, id, ok := turnIn(w.fake.Recent(channel, 8)); ok {
+		return m, id, ok
+	}
+	return turnIn(w.fake.Messages(channel))
+}
+
+// turnIn finds the newest public message of msgs offering decision
+// controls.
+func turnIn(msgs []fakediscord.Message) (fakediscord.Message, commands.ControlID, bool) {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := msgs[i]
 		if m.Ephemeral {

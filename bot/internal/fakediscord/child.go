@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -230,7 +231,12 @@ func (s *Server) local(what string) {
 func (s *Server) control(mux *http.ServeMux) {
 	mux.HandleFunc("POST /fake/prepare", s.prepare)
 	mux.HandleFunc("GET /fake/messages", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, s.Messages(r.URL.Query().Get("channel")))
+		q := r.URL.Query()
+		if n, err := strconv.Atoi(q.Get("last")); err == nil {
+			writeJSON(w, s.Recent(q.Get("channel"), n))
+			return
+		}
+		writeJSON(w, s.Messages(q.Get("channel")))
 	})
 	mux.HandleFunc("GET /fake/message", func(w http.ResponseWriter, r *http.Request) {
 		out := []Message{}

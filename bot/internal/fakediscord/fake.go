@@ -26,6 +26,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1225,6 +1226,25 @@ func (s *Server) Messages(channel string) []Message {
 			out = append(out, copyMessage(m))
 		}
 	}
+	return out
+}
+
+// Recent returns copies of channel's newest n messages, oldest first.
+func (s *Server) Recent(channel string, n int) []Message {
+	if s.child != nil {
+		var out []Message
+		s.child.get(fmt.Sprintf("/fake/messages?channel=%s&last=%d", url.QueryEscape(channel), n), &out)
+		return out
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for i := len(s.order) - 1; i >= 0 && len(out) < n; i-- {
+		if m := s.messages[s.order[i]]; m != nil && m.Channel == channel {
+			out = append(out, copyMessage(m))
+		}
+	}
+	slices.Reverse(out)
 	return out
 }
 
