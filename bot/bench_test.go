@@ -95,6 +95,7 @@ func BenchmarkClick(b *testing.B) {
 	newGame()
 	var all, boards latencies
 	var cpu, boardCPU []float64 // process CPU time of each click, ms
+	var waits []float64         // times the process waited, each click
 	_, logged := interactionLines(w, 0, "")
 	b.ResetTimer()
 	for range b.N {
@@ -128,14 +129,17 @@ func BenchmarkClick(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		before, start := w.render.calls, processCPU()
+		before := w.render.calls
+		start, waited := processCPU()
 		it, err := post.Send()
 		if err != nil {
 			b.Fatal(err)
 		}
 		<-it.Answered
 		w.bot.Wait()
-		cpu = append(cpu, float64(processCPU()-start)/float64(time.Millisecond))
+		end, waitedAfter := processCPU()
+		cpu = append(cpu, float64(end-start)/float64(time.Millisecond))
+		waits = append(waits, float64(waitedAfter-waited))
 		drew := w.render.calls > before
 		if drew {
 			boardCPU = append(boardCPU, cpu[len(cpu)-1])
@@ -160,6 +164,7 @@ func BenchmarkClick(b *testing.B) {
 	boards.report(b, "click+board")
 	b.ReportMetric(pct(cpu, 0.5), "click-cpu-p50-ms")
 	b.ReportMetric(pct(cpu, 0.99), "click-cpu-p99-ms")
+	b.ReportMetric(pct(waits, 0.5), "click-waits-p50")
 	if len(boardCPU) > 0 {
 		b.ReportMetric(pct(boardCPU, 0.5), "click+board-cpu-p50-ms")
 		b.ReportMetric(pct(boardCPU, 0.99), "click+board-cpu-p99-ms")
@@ -170,13 +175,15 @@ func BenchmarkClick(b *testing.B) {
 
 // processCPU is the CPU time the process has used (the bot and the
 // database run in it): a click's CPU time, which the machine's load does
-// not inflate as it does wall time.
-func processCPU() time.Duration {
+// not inflate as it does wall time. waits counts the times a thread of the
+// process went to sleep waiting for something (voluntary context
+// switches): each costs CPU time to sleep and to wake.
+func processCPU() (cpu time.Duration, waits int64) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+		return 0, 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), ru.Nvcsw
 }
 
 // BenchmarkBoard: /board, from receiving it to the picture posted.
