@@ -5,6 +5,9 @@
 // limits and ordering rules and keeps the messages it was sent, and a
 // sender of signed interactions for the bot's HTTP endpoint.
 //
+// New runs it in the test's process; Start in a child process, whose CPU
+// time is not the test's (child.go).
+//
 // The bot reaches it through Client: an http.Client whose transport sends
 // requests for discord.com to the fake instead. That is robust where
 // reassigning discordgo's Endpoint variables is not: most of them are
