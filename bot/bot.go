@@ -231,7 +231,8 @@ type responder func(*discordgo.InteractionResponse) error
 
 // handle is the one entry point of both routes. It answers the interaction
 // at once and runs any deferred work in the background. shown is the
-// message clicked, when the route left it undecoded (decodeInteraction).
+// interaction's body, when the route left its message undecoded
+// (decodeInteraction).
 func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond responder) {
 	c := newCall(b, i)
 	c.shown = shown
@@ -277,8 +278,9 @@ type call struct {
 	start    time.Time
 	ack      time.Duration
 	deferred bool // the first answer was a deferral: edit it before any follow-up
-	// shown is the message clicked, undecoded, from the HTTP route; nil
-	// when i.Message is whole (shownMessage).
+	// shown is the interaction as the HTTP route received it, whose
+	// message i.Message holds only the id and channel of; nil when
+	// i.Message is whole (shownMessage).
 	shown json.RawMessage
 
 	// For the log line.
@@ -314,14 +316,15 @@ func (c *call) fail(err error) {
 }
 
 func (c *call) logLine() {
-	attrs := []any{
+	// Attrs, not arguments: an argument is boxed, an allocation each.
+	attrs := append(make([]slog.Attr, 0, 12),
 		slog.String("interaction", c.i.ID),
 		slog.String("what", c.what),
 		slog.String("channel", c.i.ChannelID),
 		slog.Float64("ack_ms", float64(c.ack.Microseconds())/1000),
 		slog.Float64("latency_ms", float64(time.Since(c.start).Microseconds())/1000),
 		slog.String("outcome", c.outcome),
-	}
+	)
 	if c.user != nil {
 		attrs = append(attrs, slog.String("user", c.user.ID))
 	}
@@ -335,10 +338,10 @@ func (c *call) logLine() {
 		attrs = append(attrs, slog.Int64("seq", c.seq))
 	}
 	if c.err != nil {
-		c.b.log.Error("interaction", append(attrs, slog.String("error", c.err.Error()))...)
+		c.b.log.LogAttrs(context.Background(), slog.LevelError, "interaction", append(attrs, slog.String("error", c.err.Error()))...)
 		return
 	}
-	c.b.log.Info("interaction", attrs...)
+	c.b.log.LogAttrs(context.Background(), slog.LevelInfo, "interaction", attrs...)
 }
 
 // userID is who acted, or "" when Discord sent no user.

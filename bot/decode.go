@@ -13,15 +13,21 @@ type interactionFields discordgo.Interaction
 
 // decodeInteraction decodes an interaction from the HTTP route as
 // discordgo does, except for the message a click was made on: of that it
-// keeps the id and channel, and returns the rest as it came. discordgo
+// reads the id and channel only, and returns the body, from which the rest
+// is decoded on the rare click that needs it (shownMessage). discordgo
 // decodes a message's components several times over (each level finds its
-// type first), which made up most of the cost of reading a click; the
-// rest is decoded only on the rare click that needs it (shownMessage).
+// type first), which made up most of the cost of reading a click; and the
+// message is most of a click's body, so it is scanned as few times as
+// encoding/json allows: once to check the body, once to skip what is not
+// read.
 func decodeInteraction(body []byte) (*discordgo.Interaction, json.RawMessage, error) {
 	var v struct {
 		interactionFields
 		Data    json.RawMessage `json:"data"`
-		Message json.RawMessage `json:"message"`
+		Message *struct {
+			ID        string `json:"id"`
+			ChannelID string `json:"channel_id"`
+		} `json:"message"`
 	}
 	if err := json.Unmarshal(body, &v); err != nil {
 		return nil, nil, err
@@ -45,18 +51,11 @@ func decodeInteraction(body []byte) (*discordgo.Interaction, json.RawMessage, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("interaction data: %w", err)
 	}
-	if len(v.Message) == 0 || string(v.Message) == "null" {
+	if v.Message == nil {
 		return &i, nil, nil
 	}
-	var m struct {
-		ID        string `json:"id"`
-		ChannelID string `json:"channel_id"`
-	}
-	if err := json.Unmarshal(v.Message, &m); err != nil {
-		return nil, nil, fmt.Errorf("interaction message: %w", err)
-	}
-	i.Message = &discordgo.Message{ID: m.ID, ChannelID: m.ChannelID}
-	return &i, v.Message, nil
+	i.Message = &discordgo.Message{ID: v.Message.ID, ChannelID: v.Message.ChannelID}
+	return &i, body, nil
 }
 
 // shownMessage is the message the interaction was made on, whole, or nil.
@@ -64,10 +63,12 @@ func (c *call) shownMessage() *discordgo.Message {
 	if c.shown == nil {
 		return c.i.Message
 	}
-	var m discordgo.Message
-	if err := json.Unmarshal(c.shown, &m); err != nil {
+	var v struct {
+		Message *discordgo.Message `json:"message"`
+	}
+	if err := json.Unmarshal(c.shown, &v); err != nil || v.Message == nil {
 		c.b.log.Warn("reading the message clicked", "interaction", c.i.ID, "error", err)
 		return nil
 	}
-	return &m
+	return v.Message
 }

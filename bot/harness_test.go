@@ -68,11 +68,24 @@ type worldOptions struct {
 	layout  commands.Layout
 	noToken bool
 	render  BoardRenderer // overrides the fake renderer
+	// fakeChild runs the fake Discord in a process of its own
+	// (fakediscord.Start), whose CPU time is not the test's.
+	fakeChild bool
 }
 
 func newWorld(t testing.TB, o worldOptions) *world {
 	t.Helper()
-	w := &world{t: t, fake: fakediscord.New(), dbPath: filepath.Join(t.TempDir(), "games.db"), route: o.route,
+	fake := fakediscord.New
+	if o.fakeChild {
+		fake = func() *fakediscord.Server {
+			s, err := fakediscord.Start()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+	}
+	w := &world{t: t, fake: fake(), dbPath: filepath.Join(t.TempDir(), "games.db"), route: o.route,
 		token: !o.noToken, rng: rand.New(rand.NewPCG(1, 2)), render: &fakeRenderer{}, logs: &syncBuffer{},
 		clock: &testClock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}}
 	t.Cleanup(func() {
@@ -259,8 +272,18 @@ func (w *world) publicReplies(it *fakediscord.Interaction) string {
 }
 
 // turnMessage finds the newest public message offering decision controls.
+// It is among the channel's last few messages, unless a test had much
+// said after it.
 func (w *world) turnMessage(channel string) (fakediscord.Message, commands.ControlID, bool) {
-	msgs := w.fake.Messages(channel)
+	if m, id, ok := turnIn(w.fake.Recent(channel, 8)); ok {
+		return m, id, ok
+	}
+	return turnIn(w.fake.Messages(channel))
+}
+
+// turnIn finds the newest public message of msgs offering decision
+// controls.
+func turnIn(msgs []fakediscord.Message) (fakediscord.Message, commands.ControlID, bool) {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := msgs[i]
 		if m.Ephemeral {

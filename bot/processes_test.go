@@ -36,6 +36,7 @@ import (
 const processEnv = "CHINASWAR_BOT_TEST_PROCESS"
 
 func TestMain(m *testing.M) {
+	fakediscord.RunChild()
 	if os.Getenv(processEnv) != "" {
 		if err := serveProcess(); err != nil {
 			fmt.Fprintln(os.Stderr, "bot process:", err)

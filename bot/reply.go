@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -137,8 +138,16 @@ func (c *call) edit(ctx context.Context, m message) error {
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
-	_, err := c.b.rest.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &m.content, Embeds: &embeds,
-		Components: &comps, Files: m.discordFiles(), AllowedMentions: m.mentions()}, discordgo.WithContext(ctx))
+	edit := &discordgo.WebhookEdit{Content: &m.content, Embeds: &embeds, Components: &comps, Files: m.discordFiles(), AllowedMentions: m.mentions()}
+	var err error
+	if len(edit.Files) == 0 {
+		// Discord answers with the whole message, components and all,
+		// which discordgo would decode (several times over) for nothing.
+		_, err = c.b.rest.RequestWithBucketID(http.MethodPatch, discordgo.EndpointWebhookMessage(c.i.AppID, c.i.Token, "@original"),
+			edit, discordgo.EndpointWebhookToken("", ""), discordgo.WithContext(ctx))
+	} else {
+		_, err = c.b.rest.InteractionResponseEdit(c.i, edit, discordgo.WithContext(ctx))
+	}
 	if err == nil {
 		c.deferred = false
 	}

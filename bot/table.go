@@ -19,14 +19,10 @@ type table struct {
 
 // current loads the channel's active game, or errNoGame.
 func (b *Bot) current(ctx context.Context, channel string) (*table, error) {
-	id, err := b.store.ActiveGame(ctx, channel)
+	g, err := b.tables.ViewActive(ctx, channel)
 	if errors.Is(err, db.ErrNotFound) {
 		return nil, errNoGame
 	}
-	if err != nil {
-		return nil, err
-	}
-	g, err := b.tables.View(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chinaswar/chinaswar/engine"
 )
@@ -144,14 +145,14 @@ func clipLeft(s string, max int) string {
 
 // Clip shortens s to at most max characters, marking the cut with "…".
 func Clip(s string, max int) string {
-	r := []rune(s)
-	if len(r) <= max {
+	// Most strings fit: tell without copying them into runes.
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
 		return s
 	}
 	if max < 1 {
 		return ""
 	}
-	return string(r[:max-1]) + "…"
+	return string([]rune(s)[:max-1]) + "…"
 }
 
 // SuggestSpaceNames completes a space name for a lookup: each suggestion

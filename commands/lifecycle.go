@@ -15,6 +15,11 @@ func (t *Tables) View(ctx context.Context, id int64) (*db.Game, error) {
 	return t.store.View(ctx, id)
 }
 
+// ViewActive is View of place's active game (db.Store.ViewActive).
+func (t *Tables) ViewActive(ctx context.Context, place string) (*db.Game, error) {
+	return t.store.ViewActive(ctx, place)
+}
+
 // Pass answers faction f's decision with Pass because its deadline passed:
 // only while the game still waits on that decision (at decision seq) and
 // Pass is legal there. Its key makes a second deadline Pass a duplicate.

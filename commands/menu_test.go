@@ -188,3 +188,24 @@ func TestSlashDefinitions(t *testing.T) {
 		t.Errorf("CheckSlash found %v, want 3 problems", errs)
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		max  int
+		want string
+	}{
+		{"", 3, ""},
+		{"abc", 3, "abc"},
+		{"abcd", 3, "ab…"},
+		{"äöü", 3, "äöü"}, // six bytes, three characters: fits
+		{"äöüß", 3, "äö…"},
+		{"abc", 1, "…"},
+		{"abc", 0, ""},
+		{"", -1, ""},
+	} {
+		if got := Clip(c.s, c.max); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.max, got, c.want)
+		}
+	}
+}

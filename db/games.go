@@ -52,8 +52,11 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const infoQuery = `SELECT id, place, scenario, options, seed, deck, engine, status, problem, created, updated, lobby, host,
-	(SELECT COALESCE(MAX(seq), 0) FROM decisions WHERE game = games.id) FROM games`
+// infoColumns are a game's record, as scanInfo reads it, from games.
+const infoColumns = `id, place, scenario, options, seed, deck, engine, status, problem, created, updated, lobby, host,
+	(SELECT COALESCE(MAX(seq), 0) FROM decisions WHERE game = games.id)`
+
+const infoQuery = `SELECT ` + infoColumns + ` FROM games`
 
 func scanInfo(scan func(...any) error) (Info, error) {
 	var i Info

@@ -35,6 +35,60 @@ func (s *Store) Load(ctx context.Context, id int64) (*Game, error) {
 	return s.load(ctx, id, true)
 }
 
+// activeQuery reads a place's active game with its seats in one
+// statement, so without a transaction: a row of the game's record (kind
+// 0), then a row per seat (kind 1). A join would repeat the record on
+// every seat's row, which costs SQLite more than this does.
+const activeQuery = `SELECT 0, ` + infoColumns + `, '', '', '' FROM games WHERE place = ?1 AND status = 'active'
+	UNION ALL SELECT 1, 0, '', '', '', 0, '', '', '', '', 0, 0, 0, '', 0, faction, player, name FROM seats
+	WHERE game = (SELECT id FROM games WHERE place = ?1 AND status = 'active')`
+
+// ViewActive is View of place's active game (ActiveGame): a click's way to
+// its game. When the store has the game in memory and up to date, that is
+// one statement.
+func (s *Store) ViewActive(ctx context.Context, place string) (*Game, error) {
+	rows, err := s.r.QueryContext(ctx, activeQuery, place)
+	if err != nil {
+		return nil, fmt.Errorf("active game in %q: %w", place, err)
+	}
+	defer rows.Close()
+	var info Info
+	found := false
+	seats := map[engine.Faction]Seat{}
+	for rows.Next() {
+		var kind int
+		var faction string
+		var seat Seat
+		i, err := scanInfo(func(dest ...any) error {
+			return rows.Scan(append(append([]any{&kind}, dest...), &faction, &seat.Player, &seat.Name)...)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("active game in %q: %w", place, err)
+		}
+		if kind == 0 {
+			info, found = i, true
+			continue
+		}
+		f, err := engine.ParseFaction(faction)
+		if err != nil {
+			return nil, fmt.Errorf("active game in %q: %w: seat: %v", place, ErrCorrupt, err)
+		}
+		seats[f] = seat
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("active game in %q: %w", place, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("no active game in %q: %w", place, ErrNotFound)
+	}
+	if e := s.cached(info.ID); e != nil && e.seq == info.Seq {
+		return &Game{Info: info, Seats: seats, Engine: e.g}, nil
+	}
+	// Not in memory, or behind the database (another process wrote): read
+	// it as View does, the record again with the rest.
+	return s.load(ctx, info.ID, false)
+}
+
 func (s *Store) load(ctx context.Context, id int64, copied bool) (*Game, error) {
 	tx, err := s.r.BeginTx(ctx, nil)
 	if err != nil {

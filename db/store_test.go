@@ -70,3 +70,57 @@ func TestGamesPlacesSeatsStatus(t *testing.T) {
 		t.Errorf("List(\"\") = %d games, %v", len(all), err)
 	}
 }
+
+// ViewActive reads a place's active game as View does, from memory when
+// the game there is up to date, and else as View does.
+func TestViewActive(t *testing.T) {
+	s, path := openTemp(t)
+	if _, err := s.ViewActive(ctx, "chan-1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("ViewActive of an empty place: %v, want ErrNotFound", err)
+	}
+	old := create(t, s, "chan-1", "1937", 1)
+	if err := s.SetStatus(ctx, old, Abandoned); err != nil {
+		t.Fatal(err)
+	}
+	a := create(t, s, "chan-1", "1937", 2)
+	create(t, s, "chan-2", "1937", 3)
+	if err := s.SeatBy(ctx, a, engine.NAT, Seat{Player: "u3", Name: "Bo"}, false, Event{Action: "seated"}); err != nil {
+		t.Fatal(err)
+	}
+	want := load(t, s, a)
+	before := s.Rebuilds()
+	g, err := s.ViewActive(ctx, "chan-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.ID != a || g.Seq != want.Seq || g.Status != Active || g.Seats[engine.NAT] != want.Seats[engine.NAT] {
+		t.Errorf("ViewActive = game %d at %d (%s), seats %v; want game %d at %d, seats %v", g.ID, g.Seq, g.Status, g.Seats, a, want.Seq, want.Seats)
+	}
+	if s.Rebuilds() != before {
+		t.Errorf("ViewActive rebuilt a game in memory (%d rebuilds)", s.Rebuilds()-before)
+	}
+	if g2, err := s.View(ctx, a); err != nil || g2.Engine != g.Engine {
+		t.Errorf("ViewActive and View give different games (%v)", err)
+	}
+	if g, err := s.ViewActive(ctx, "chan-2"); err != nil || len(g.Seats) != 0 || g.ID == a {
+		t.Errorf("ViewActive of a game without seats: %v", err)
+	}
+	// Another store (a process) decides: this one's game is behind.
+	other := open(t, path)
+	if _, err := other.Apply(ctx, a, Decision{ExpectSeq: want.Seq, Faction: want.Engine.Prompt().Faction, Choice: want.Engine.Prompt().Choices[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	g, err = s.ViewActive(ctx, "chan-1")
+	if err != nil || g.Seq != want.Seq+1 || g.Engine.Prompt() == nil {
+		t.Fatalf("ViewActive after another store decided: %v", err)
+	}
+	if s.Rebuilds() != before+1 {
+		t.Errorf("ViewActive of a game behind the database: %d rebuilds, want 1", s.Rebuilds()-before)
+	}
+	if err := s.SetStatus(ctx, a, Abandoned); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ViewActive(ctx, "chan-1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("ViewActive once the game is abandoned: %v, want ErrNotFound", err)
+	}
+}

@@ -5,6 +5,9 @@
 // limits and ordering rules and keeps the messages it was sent, and a
 // sender of signed interactions for the bot's HTTP endpoint.
 //
+// New runs it in the test's process; Start in a child process, whose CPU
+// time is not the test's (child.go).
+//
 // The bot reaches it through Client: an http.Client whose transport sends
 // requests for discord.com to the fake instead. That is robust where
 // reassigning discordgo's Endpoint variables is not: most of them are
@@ -26,6 +29,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,6 +89,13 @@ type Server struct {
 	refuse func(content string) bool
 	// faults are failures to inject, by kind, oldest first (Fail).
 	faults map[Fault][]int
+	// child, when set, is the process that serves the REST API and keeps
+	// the messages (Start); this Server then builds, signs and sends
+	// interactions through it, and asks it what it saw.
+	child *child
+	// prepared are the signed interactions a child keeps until its parent
+	// asks for their delivery, by token.
+	prepared map[string]*SignedPost
 }
 
 // Fault is a kind of request Fail makes fail.
@@ -104,6 +115,7 @@ const (
 // the interaction's first answer (Unknown Webhook), 5xx as an outage
 // would. Nothing is changed by a failed request.
 func (s *Server) Fail(kind Fault, n, status int) {
+	s.local("Fail")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.faults == nil {
@@ -134,6 +146,7 @@ func (s *Server) injected(w http.ResponseWriter, kind Fault, controls bool, code
 
 // Pending counts the injected failures of kind not yet used.
 func (s *Server) Pending(kind Fault) int {
+	s.local("Pending")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.faults[kind])
@@ -142,6 +155,7 @@ func (s *Server) Pending(kind Fault) int {
 // FailPosts makes every new message whose content match picks fail with a
 // server error, as during an outage; nil ends the outage.
 func (s *Server) FailPosts(match func(content string) bool) {
+	s.local("FailPosts")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refuse = match
@@ -252,12 +266,23 @@ type payload struct {
 
 // New starts a fake Discord.
 func New() *Server {
-	pub, priv, err := ed25519.GenerateKey(nil)
+	_, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		panic(err)
 	}
-	s := &Server{AppID: "900000000000000001", Token: "fake-bot-token", Public: pub, private: priv,
+	s := newServer(priv)
+	s.srv = httptest.NewServer(s.routes())
+	return s
+}
+
+// newServer is a fake Discord signing with key, not serving yet.
+func newServer(key ed25519.PrivateKey) *Server {
+	return &Server{AppID: "900000000000000001", Token: "fake-bot-token", Public: key.Public().(ed25519.PublicKey), private: key,
 		byToken: map[string]*Interaction{}, messages: map[string]*Message{}, bodies: map[string][]byte{}, commands: map[string][]map[string]any{}}
+}
+
+// routes is Discord's REST API, as far as the fake speaks it.
+func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", s.callback)
 	mux.HandleFunc("PATCH /api/v9/webhooks/{app}/{token}/messages/{msg}", s.webhookEdit)
@@ -278,12 +303,17 @@ func New() *Server {
 		s.problem("unexpected request %s %s", r.Method, r.URL.Path)
 		http.NotFound(w, r)
 	})
-	s.srv = httptest.NewServer(mux)
-	return s
+	return mux
 }
 
 // Close stops the server.
-func (s *Server) Close() { s.srv.Close() }
+func (s *Server) Close() {
+	if s.child != nil {
+		s.child.stop()
+		return
+	}
+	s.srv.Close()
+}
 
 // Client is an http.Client for discordgo.Session.Client that sends
 // requests for Discord to the fake.
@@ -292,7 +322,12 @@ func (s *Server) Client() *http.Client {
 }
 
 // URL is the fake's address, for ClientOf in another process.
-func (s *Server) URL() string { return s.srv.URL }
+func (s *Server) URL() string {
+	if s.child != nil {
+		return s.child.url
+	}
+	return s.srv.URL
+}
 
 // ClientOf is Client for the fake at address fake (Server.URL), which may
 // run in another process.
@@ -323,6 +358,11 @@ func (s *Server) problem(format string, args ...any) {
 
 // Problems lists every way the bot broke Discord's rules so far.
 func (s *Server) Problems() []string {
+	if s.child != nil {
+		var out []string
+		s.child.get("/fake/problems", &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.problems...)
@@ -404,6 +444,7 @@ func flagsOf(m *Message) int {
 // can be timed and checked. Post does it itself; a gateway test calls it
 // before handing i to the bot.
 func (s *Server) Expect(i *discordgo.Interaction) *Interaction {
+	s.local("Expect")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if it := s.byToken[i.Token]; it != nil {
@@ -435,9 +476,10 @@ func (s *Server) Post(endpoint string, i *discordgo.Interaction) (*Interaction, 
 // SignedPost is an interaction ready to be sent: what Discord does before
 // the bot is involved.
 type SignedPost struct {
-	s   *Server
-	i   *discordgo.Interaction
-	req *http.Request
+	s    *Server
+	i    *discordgo.Interaction
+	req  *http.Request
+	body []byte
 }
 
 // SignPost prepares interaction i for the bot's HTTP endpoint at url:
@@ -465,12 +507,21 @@ func (s *Server) SignPost(endpoint string, i *discordgo.Interaction) (*SignedPos
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Signature-Ed25519", s.Sign(body, ts))
 	req.Header.Set("X-Signature-Timestamp", ts)
-	return &SignedPost{s: s, i: i, req: req}, nil
+	p := &SignedPost{s: s, i: i, req: req, body: body}
+	if s.child != nil {
+		if err := s.child.prepare(p); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
 }
 
 // Send sends the interaction and records the answer in the response body
 // like Discord does.
 func (p *SignedPost) Send() (*Interaction, error) {
+	if p.s.child != nil {
+		return p.s.child.deliver(p)
+	}
 	it := p.s.Expect(p.i)
 	resp, err := postClient.Do(p.req)
 	if err != nil {
@@ -1141,6 +1192,11 @@ func checkCommand(bad func(string, ...any), c map[string]any, depth int) int {
 
 // Commands returns the last commands registered in scope ("" for global).
 func (s *Server) Commands(scope string) []map[string]any {
+	if s.child != nil {
+		var out []map[string]any
+		s.child.get("/fake/commands?scope="+url.QueryEscape(scope), &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.commands[scope]
@@ -1160,6 +1216,11 @@ func writeError(w http.ResponseWriter, status, code int, msg string) {
 // Messages returns copies of channel's messages, oldest first; every
 // channel's when channel is "".
 func (s *Server) Messages(channel string) []Message {
+	if s.child != nil {
+		var out []Message
+		s.child.get("/fake/messages?channel="+url.QueryEscape(channel), &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
@@ -1168,6 +1229,25 @@ func (s *Server) Messages(channel string) []Message {
 			out = append(out, copyMessage(m))
 		}
 	}
+	return out
+}
+
+// Recent returns copies of channel's newest n messages, oldest first.
+func (s *Server) Recent(channel string, n int) []Message {
+	if s.child != nil {
+		var out []Message
+		s.child.get(fmt.Sprintf("/fake/messages?channel=%s&last=%d", url.QueryEscape(channel), n), &out)
+		return out
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for i := len(s.order) - 1; i >= 0 && len(out) < n; i-- {
+		if m := s.messages[s.order[i]]; m != nil && m.Channel == channel {
+			out = append(out, copyMessage(m))
+		}
+	}
+	slices.Reverse(out)
 	return out
 }
 
@@ -1182,6 +1262,14 @@ func copyMessage(m *Message) Message {
 
 // Message returns a copy of message id.
 func (s *Server) Message(id string) (Message, bool) {
+	if s.child != nil {
+		var out []Message
+		s.child.get("/fake/message?id="+url.QueryEscape(id), &out)
+		if len(out) == 0 {
+			return Message{}, false
+		}
+		return out[0], true
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.messages[id]
@@ -1194,6 +1282,11 @@ func (s *Server) Message(id string) (Message, bool) {
 // Replies returns the messages interaction it produced: what its answer
 // shows, then its follow-ups.
 func (s *Server) Replies(it *Interaction) []Message {
+	if s.child != nil {
+		var out []Message
+		s.child.get("/fake/replies?token="+url.QueryEscape(it.Token), &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
@@ -1207,6 +1300,11 @@ func (s *Server) Replies(it *Interaction) []Message {
 
 // Unanswered lists the interactions sent but never answered.
 func (s *Server) Unanswered() []string {
+	if s.child != nil {
+		var out []string
+		s.child.get("/fake/unanswered", &out)
+		return out
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []string
