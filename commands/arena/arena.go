@@ -78,19 +78,32 @@ type Report struct {
 func Run(cfg Config) *Report {
 	start := time.Now()
 	rep := &Report{Config: cfg}
+	// A job is one game; it counts in more than one cell when those
+	// cells' agents play as the field does: every seat is then the same,
+	// so every faction's cell of the scenario holds the same game.
 	type job struct {
-		cell *Cell
-		k    int
+		cells []*Cell
+		k     int
 	}
 	var jobs []job
 	for _, sc := range cfg.Scenarios {
+		var asField []*Cell
 		for _, f := range cfg.Factions {
 			for _, a := range cfg.Agents {
 				c := &Cell{Scenario: sc, Faction: f, Agent: a.Name, Games: make([]Outcome, cfg.Games)}
 				rep.Cells = append(rep.Cells, c)
-				for k := range cfg.Games {
-					jobs = append(jobs, job{c, k})
+				if a.Seat.Sample == nil && cfg.Field.Seat.Sample == nil && a.Seat.Level == cfg.Field.Seat.Level {
+					asField = append(asField, c)
+					continue
 				}
+				for k := range cfg.Games {
+					jobs = append(jobs, job{[]*Cell{c}, k})
+				}
+			}
+		}
+		for k := range cfg.Games {
+			if len(asField) > 0 {
+				jobs = append(jobs, job{asField, k})
 			}
 		}
 	}
@@ -122,10 +135,13 @@ func Run(cfg Config) *Report {
 				for _, f := range engine.Factions {
 					seats[f] = cfg.Field.Seat
 				}
-				seats[j.cell.Faction] = agents[j.cell.Agent].Seat
+				first := j.cells[0]
+				seats[first.Faction] = agents[first.Agent].Seat
 				seed := cfg.Seed + uint64(j.k)
-				m, err := ai.Play(engine.Config{Scenario: j.cell.Scenario, Seed: seed}, seats, seed, clock)
-				j.cell.Games[j.k] = outcome(m, j.cell.Faction, err)
+				m, err := ai.Play(engine.Config{Scenario: first.Scenario, Seed: seed}, seats, seed, clock)
+				for _, c := range j.cells {
+					c.Games[j.k] = outcome(m, c.Faction, err)
+				}
 				mu.Lock()
 				done++
 				if cfg.Progress != nil {

@@ -152,3 +152,51 @@ func TestPairedPoolsTheSeats(t *testing.T) {
 		t.Errorf("difference %.2f (%.2f to %.2f), want 0 inside", d, lo, hi)
 	}
 }
+
+// TestAgentsThatPlayAsTheFieldShareTheirGames: an agent seated as the
+// field plays, in every seat, the same game for a seed; it is played once
+// and counted in each faction's cell from that faction's side.
+func TestAgentsThatPlayAsTheFieldShareTheirGames(t *testing.T) {
+	tiny := ai.Seat{Level: ai.Level{Name: "Tiny", Sims: 2}}
+	played := 0
+	cfg := Config{
+		Agents:    []Agent{{"tiny", tiny}, {"random", ai.Random}},
+		Field:     Agent{"random", ai.Random},
+		Scenarios: []string{"1938"},
+		Factions:  []engine.Faction{engine.NAT, engine.WLD},
+		Games:     2,
+		Seed:      21,
+		Progress:  func(done, total int) { played = total },
+	}
+	rep := Run(cfg)
+	if played != 2*2+2 {
+		t.Errorf("%d games played, want 6: 4 for tiny, 2 shared by random's cells", played)
+	}
+	var nat, wld *Cell
+	for _, c := range rep.Cells {
+		switch {
+		case c.Agent == "random" && c.Faction == engine.NAT:
+			nat = c
+		case c.Agent == "random" && c.Faction == engine.WLD:
+			wld = c
+		}
+	}
+	for k := range cfg.Games {
+		a, b := nat.Games[k], wld.Games[k]
+		if a.Err != nil || b.Err != nil {
+			t.Fatalf("game %d: %v, %v", k, a.Err, b.Err)
+		}
+		if a.Decisions != b.Decisions || a.Cards != b.Cards {
+			t.Errorf("game %d differs between the cells: %d/%d decisions", k, a.Decisions, b.Decisions)
+		}
+		// The all-random game of its seed, each cell from its own side.
+		var seats [engine.NumFactions]ai.Seat
+		m, err := ai.Play(engine.Config{Scenario: "1938", Seed: cfg.Seed + uint64(k)}, seats, cfg.Seed+uint64(k), nil)
+		if err != nil || m.Decisions != a.Decisions {
+			t.Fatalf("game %d is not the all-random game of its seed: %v", k, err)
+		}
+		if a.Margin != m.Result.Margins[engine.NAT] || b.Margin != m.Result.Margins[engine.WLD] {
+			t.Errorf("game %d: margins %d and %d, want NAT's %d and WLD's %d", k, a.Margin, b.Margin, m.Result.Margins[engine.NAT], m.Result.Margins[engine.WLD])
+		}
+	}
+}
