@@ -63,6 +63,8 @@ type Game struct {
 	// satisfies it, leaving no prompt. Tests use it to look at the state
 	// between automatic steps.
 	halt func(*State) bool
+	// observe, when set, is told of every committed step (Observe).
+	observe func(Commit)
 	// Scratch reused from one replay to the next, so that replaying a step
 	// does not allocate: the run, its log notes, and a copy of the snapshot
 	// to roll back to if the engine fails.
@@ -405,6 +407,13 @@ func (g *Game) settle() error {
 			g.log = append(g.log, e)
 		}
 		g.base.copyFrom(&g.cur)
+		if g.observe != nil {
+			c := Commit{Step: before, State: &g.base}
+			if len(g.trail) > 0 {
+				c.By, c.First, c.Forced = g.trail[0].Faction, g.trail[0].Choice, g.trail[0].Forced
+			}
+			g.observe(c)
+		}
 		g.trail = nil
 		g.probes.forget()
 		if g.halt != nil && g.halt(&g.base) {
@@ -546,6 +555,24 @@ func Load(data []byte, d *Deck) (*Game, error) {
 	g.forced = nil
 	return g, nil
 }
+
+// Commit is one step the game has committed: what it was, its first answer
+// and who gave it (First is "" when it asked nothing: an automatic phase),
+// whether the engine gave it itself (the only legal choice), and the state
+// it left.
+type Commit struct {
+	Step   Step
+	By     Faction
+	First  string
+	Forced bool
+	State  *State
+}
+
+// Observe has f told of every step the game commits from now on, after
+// the commit; nil stops it. It is for measuring a game (what moved the
+// victory margins, and when): f must not change the state. Clones and
+// determinizations do not inherit it.
+func (g *Game) Observe(f func(Commit)) { g.observe = f }
 
 // Clone returns an independent copy of the game, for looking ahead (AI
 // players) or trying a decision without committing to it.

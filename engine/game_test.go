@@ -210,3 +210,48 @@ func TestWorkCountsTheQuestionsAsked(t *testing.T) {
 		t.Errorf("a clone starts with work %d", c.Work())
 	}
 }
+
+// TestObserveSeesEveryCommit checks that an observer is told of each step
+// the game commits, in order, and that copies do not tell it of theirs.
+func TestObserveSeesEveryCommit(t *testing.T) {
+	g, err := New(Config{Scenario: "1937", Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []Commit
+	s0 := g.StepsDone()
+	g.Observe(func(c Commit) {
+		if c.State != &g.base {
+			t.Errorf("commit %d: the state is not the game's committed one", len(seen))
+		}
+		seen = append(seen, Commit{Step: c.Step, By: c.By, First: c.First, Forced: c.Forced})
+	})
+	for i := 0; len(seen) < 40; i++ {
+		steps := g.StepsDone()
+		p := g.Prompt()
+		first := len(g.trail) == 0
+		if err := g.Do(p.Faction, p.Choices[i%len(p.Choices)].ID); err != nil {
+			t.Fatal(err)
+		}
+		if n := g.StepsDone() - s0; n != len(seen) {
+			t.Fatalf("decision %d: %d steps committed, the observer saw %d", i, n, len(seen))
+		}
+		if first && g.StepsDone() > steps {
+			if c := seen[steps-s0]; c.By != p.Faction || c.First != p.Choices[i%len(p.Choices)].ID {
+				t.Fatalf("decision %d: the step's first answer was %s %q, the observer saw %s %q", i, p.Faction, p.Choices[i%len(p.Choices)].ID, c.By, c.First)
+			}
+		}
+		h := g.Clone()
+		hp := h.Prompt()
+		before := len(seen)
+		for h.StepsDone() == g.StepsDone() && !h.Over() {
+			hp = h.Prompt()
+			if err := h.Do(hp.Faction, hp.Choices[0].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(seen) != before {
+			t.Fatal("a copy's commit reached the real game's observer")
+		}
+	}
+}

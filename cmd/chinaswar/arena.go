@@ -20,13 +20,14 @@ func arenaCmd(args []string) error {
 	scenarios := fs.String("scenario", "1937,1938", "scenarios, comma-separated")
 	factions := fs.String("factions", "JPN,NAT,WLD,CPC", "the seats the agents take in turn")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
+	swings := fs.Int("swings", 0, "show the N sources (action kinds, Event sides, Propaganda phases) that moved the final margins most, in the games where every seat plays as the field")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games must be at least 1")
 	}
-	cfg := arena.Config{Games: *games, Seed: *seed}
+	cfg := arena.Config{Games: *games, Seed: *seed, Swings: *swings}
 	for _, name := range strings.Split(*agents, ",") {
 		a, err := parseAgent(strings.TrimSpace(name))
 		if err != nil {

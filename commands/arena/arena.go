@@ -36,6 +36,9 @@ type Config struct {
 	Factions  []engine.Faction
 	Games     int    // seeds per cell
 	Seed      uint64 // game k of every cell uses Seed+k
+	// Swings is how many sources of the margins' moves Write shows (0:
+	// none), from the games where every seat plays as the field.
+	Swings int
 	// Progress, if set, is called after each finished game (from any
 	// goroutine, serialised).
 	Progress func(done, total int)
@@ -70,6 +73,11 @@ type Report struct {
 	Config  Config
 	Cells   []*Cell
 	Ratings map[string]openskill.Rating // by "agent/FACTION"
+	// Swings sum, by scenario, what moved the margins in the games where
+	// every seat played as the field (the games that measure the deck's
+	// balance), and Shared counts those games.
+	Swings  map[string]ai.Swings
+	Shared  map[string]int
 	Elapsed time.Duration
 }
 
@@ -77,13 +85,15 @@ type Report struct {
 // and seats, so the report is the same whatever the number of cores.
 func Run(cfg Config) *Report {
 	start := time.Now()
-	rep := &Report{Config: cfg}
+	rep := &Report{Config: cfg, Swings: map[string]ai.Swings{}, Shared: map[string]int{}}
 	// A job is one game; it counts in more than one cell when those
 	// cells' agents play as the field does: every seat is then the same,
 	// so every faction's cell of the scenario holds the same game.
 	type job struct {
 		cells []*Cell
 		k     int
+		// shared: every seat plays as the field.
+		shared bool
 	}
 	var jobs []job
 	for _, sc := range cfg.Scenarios {
@@ -97,13 +107,13 @@ func Run(cfg Config) *Report {
 					continue
 				}
 				for k := range cfg.Games {
-					jobs = append(jobs, job{[]*Cell{c}, k})
+					jobs = append(jobs, job{[]*Cell{c}, k, false})
 				}
 			}
 		}
 		for k := range cfg.Games {
 			if len(asField) > 0 {
-				jobs = append(jobs, job{asField, k})
+				jobs = append(jobs, job{asField, k, true})
 			}
 		}
 	}
@@ -143,6 +153,15 @@ func Run(cfg Config) *Report {
 					c.Games[j.k] = outcome(m, c.Faction, err)
 				}
 				mu.Lock()
+				if j.shared && err == nil {
+					sw := rep.Swings[first.Scenario]
+					if sw == nil {
+						sw = ai.Swings{}
+						rep.Swings[first.Scenario] = sw
+					}
+					sw.Add(m.Swings)
+					rep.Shared[first.Scenario]++
+				}
 				done++
 				if cfg.Progress != nil {
 					cfg.Progress(done, len(jobs))
@@ -320,6 +339,9 @@ func (r *Report) Write(w io.Writer) {
 	tw.Flush()
 	if len(r.Config.Agents) > 1 {
 		r.writePaired(w)
+	}
+	if r.Config.Swings > 0 {
+		r.writeSwings(w, r.Config.Swings)
 	}
 	fmt.Fprintln(w, "\nWeng-Lin ratings (ordinal = mu - 3 sigma):")
 	keys := make([]string, 0, len(r.Ratings))

@@ -200,3 +200,50 @@ func TestAgentsThatPlayAsTheFieldShareTheirGames(t *testing.T) {
 		}
 	}
 }
+
+// TestSwingsComeFromTheSharedGames: the report's swings sum the games in
+// which every seat played as the field, once each, and Write shows them
+// per game, with the margins they add up to.
+func TestSwingsComeFromTheSharedGames(t *testing.T) {
+	basic := ai.Seat{Level: ai.Basic}
+	cfg := Config{
+		Agents:    []Agent{{"basic", basic}, {"random", ai.Random}},
+		Field:     Agent{"basic", basic},
+		Scenarios: []string{"1937"},
+		Factions:  engine.Factions[:],
+		Games:     3,
+		Seed:      40,
+		Swings:    5,
+	}
+	rep := Run(cfg)
+	if rep.Shared["1937"] != 3 {
+		t.Fatalf("%d shared games counted, want 3 (random's games are not shared)", rep.Shared["1937"])
+	}
+	sw := rep.Swings["1937"]
+	if sw[ai.Start].Count != 3 {
+		t.Errorf("the starting margins were counted %d times, want 3", sw[ai.Start].Count)
+	}
+	for src := range sw {
+		if strings.HasPrefix(src, "phase ") || src == ai.Start {
+			continue
+		}
+		if family(src) == "" {
+			t.Errorf("source %q belongs to no faction's kind of action", src)
+		}
+	}
+	var out strings.Builder
+	rep.Write(&out)
+	text := out.String()
+	for _, want := range []string{"What moved the final margins (7.3), 1937, 3 games with every seat basic, per game:", "at the end", "CPC operations", "the "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+	cfg.Swings = 0
+	rep.Config = cfg
+	out.Reset()
+	rep.Write(&out)
+	if strings.Contains(out.String(), "What moved") {
+		t.Error("swings shown though not asked for")
+	}
+}

@@ -59,6 +59,8 @@ type Match struct {
 	Decisions int
 	Cards     int // Event cards played
 	Stats     [engine.NumFactions]Stats
+	// Swings are what moved the victory margins, by source.
+	Swings Swings
 }
 
 // Clock reads a time; think times are differences of two readings. The
@@ -88,7 +90,8 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock 
 		}
 	}
 	rng := &rand{mix(seed, 99)}
-	var m Match
+	m := Match{Swings: Swings{}}
+	m.Swings.watch(g)
 	for !g.Over() {
 		pr := g.Prompt()
 		f := pr.Faction
