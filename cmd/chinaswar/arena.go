@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/chinaswar/chinaswar/commands/arena"
@@ -21,6 +22,7 @@ func arenaCmd(args []string) error {
 	factions := fs.String("factions", "JPN,NAT,WLD,CPC", "the seats the agents take in turn")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	swings := fs.Int("swings", 0, "show the N sources (action kinds, Event sides, Propaganda phases) that moved the final margins most, in the games where every seat plays as the field")
+	gamesOut := fs.String("games-out", "", "also save every game (seed, margins, ranking) to this file, one JSON object a line")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -66,6 +68,11 @@ func arenaCmd(args []string) error {
 	}
 	rep := arena.Run(cfg)
 	rep.Write(stdout)
+	if *gamesOut != "" {
+		if err := saveGames(rep, *gamesOut); err != nil {
+			return err
+		}
+	}
 	for _, c := range rep.Cells {
 		for k, o := range c.Games {
 			if o.Err != nil {
@@ -91,4 +98,16 @@ func parseAgent(name string) (arena.Agent, error) {
 		seat.Sample = func(g *engine.Game, _ uint64) (*engine.Game, error) { return g.Clone(), nil }
 	}
 	return arena.Agent{Name: strings.ToLower(name), Seat: seat}, nil
+}
+
+func saveGames(rep *arena.Report, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--games-out: %w", err)
+	}
+	if err := rep.WriteGames(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -2,9 +2,11 @@ package arena
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -245,5 +247,36 @@ func TestSwingsComeFromTheSharedGames(t *testing.T) {
 	rep.Write(&out)
 	if strings.Contains(out.String(), "What moved") {
 		t.Error("swings shown though not asked for")
+	}
+}
+
+// TestWriteGamesSavesEveryGame: one line per cell and seed, each with the
+// game's whole ranking, agreeing with the cell's outcome.
+func TestWriteGamesSavesEveryGame(t *testing.T) {
+	basic := ai.Seat{Level: ai.Basic}
+	rep := Run(Config{Agents: []Agent{{"basic", basic}}, Field: Agent{"random", ai.Random},
+		Scenarios: []string{"1938"}, Factions: []engine.Faction{engine.NAT, engine.CPC}, Games: 3, Seed: 7})
+	var out bytes.Buffer
+	if err := rep.WriteGames(&out); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&out)
+	n := 0
+	for dec.More() {
+		var l gameLine
+		if err := dec.Decode(&l); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		f, err := engine.ParseFaction(l.Faction)
+		if err != nil || l.Scenario != "1938" || l.Agent != "basic" || l.Seed < 7 || l.Seed > 9 || len(l.Ranking) != engine.NumFactions {
+			t.Fatalf("line %d: %+v", n, l)
+		}
+		if first := slices.Contains(l.Ranking[0].Factions, f); first != l.First {
+			t.Errorf("line %d: first %v, but the ranking puts %v first", n, l.First, l.Ranking[0].Factions)
+		}
+	}
+	if n != 2*3 {
+		t.Errorf("%d lines, want 6", n)
 	}
 }
