@@ -3,7 +3,7 @@
 // exposing the files, so every layer can read the same bytes.
 package assets
 
-import _ "embed"
+import "embed"
 
 // MapJSON is the reconstructed map (see its "notice" field for provenance).
 //
@@ -14,3 +14,11 @@ var MapJSON []byte
 //
 //go:embed deck.json
 var DeckJSON []byte
+
+// RetiredDecks holds the earlier versions of the stand-in deck, each named
+// by its ID (decks/HEX.json for the deck "sha256:HEX"): a game keeps the
+// deck it was created with, so a game under way survives a change of the
+// cards.
+//
+//go:embed decks/*.json
+var RetiredDecks embed.FS

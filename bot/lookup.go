@@ -17,8 +17,14 @@ import (
 
 func (c *call) lookup(ctx context.Context, name string, o options, private bool) error {
 	if name == "card" && o.str("card") != "" {
-		// A card can be read without a game.
-		return c.cardLookup(ctx, engine.DefaultDeck(), o.str("card"), private)
+		// A card can be read without a game. In a game's channel it is
+		// read from that game's deck: a game created before a change of
+		// the cards keeps the earlier version (docs/deck.md, "Balance").
+		d := engine.DefaultDeck()
+		if g, _, err := c.b.viewable(ctx, c.i.ChannelID); err == nil {
+			d = g.Engine.Deck()
+		}
+		return c.cardLookup(ctx, d, o.str("card"), private)
 	}
 	g, note, err := c.b.viewable(ctx, c.i.ChannelID)
 	if errors.Is(err, errNoGame) && name == "card" {
@@ -82,6 +88,9 @@ func (c *call) cardLookup(ctx context.Context, d *engine.Deck, typed string, pri
 		return refused("refused: card", err.Error())
 	}
 	c.outcome = "ok"
+	if d != engine.DefaultDeck() {
+		text += "This game began under an earlier version of the stand-in deck and keeps its cards.\n"
+	}
 	if err := c.reply(ctx, text+"The whole deck is a stand-in written for this project: the published cards are not public.", private); err != nil {
 		c.fail(err)
 	}

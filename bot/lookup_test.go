@@ -279,3 +279,28 @@ func TestLobbySurvivesRestart(t *testing.T) {
 	}
 	w.checkDiscord()
 }
+
+// TestCardFromTheGamesDeck: /card in the channel of a game created under an
+// earlier version of the stand-in deck shows that game's cards, and says
+// so; elsewhere it shows the current deck.
+func TestCardFromTheGamesDeck(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	old, err := engine.EmbeddedDeck("sha256:aa303126f7229af8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ch = "650"
+	if _, err := w.store.Create(context.Background(), ch, engine.Config{Scenario: "1937", Seed: 8, Deck: old}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got := w.privateReply(w.command(eve, ch, "card", "", str("card", "47")))
+	for _, want := range []string{"CPC +5 Resources", "earlier version of the stand-in deck", "stand-in written for this project"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("/card 47 in the old game's channel: %q lacks %q", got, want)
+		}
+	}
+	got = w.privateReply(w.command(eve, "651", "card", "", str("card", "47")))
+	if !strings.Contains(got, "CPC +3 Resources") || strings.Contains(got, "earlier version") {
+		t.Errorf("/card 47 without a game: %q", got)
+	}
+}

@@ -105,20 +105,22 @@ func readSeats(ctx context.Context, q querier, id int64) (map[engine.Faction]Sea
 func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()).UTC() }
 
 // Create starts a new game in place, which must have no active game
-// (ErrPlaceTaken). cfg.Deck must be nil: only the embedded deck can be
-// resumed after a restart.
+// (ErrPlaceTaken). cfg.Deck must be nil (the current stand-in deck) or an
+// embedded one (engine.EmbeddedDeck): only those can be resumed after a
+// restart.
 func (s *Store) Create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat) (int64, error) {
 	return s.create(ctx, place, cfg, seats)
 }
 
 // create stores a new game, started, with seats.
 func (s *Store) create(ctx context.Context, place string, cfg engine.Config, seats map[engine.Faction]Seat) (int64, error) {
-	if cfg.Deck != nil && cfg.Deck.ID != engine.DefaultDeck().ID {
-		return 0, fmt.Errorf("create game: only the embedded deck can be stored, not %s", cfg.Deck.ID)
+	deck, err := storedDeck(cfg.Deck)
+	if err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
 	}
 	t := now()
 	info := Info{Place: place, Scenario: cfg.Scenario, Options: cfg.Options.String(), Seed: cfg.Seed,
-		Deck: engine.DefaultDeck().ID, Engine: engine.Version, Status: Active, Created: t, Updated: t}
+		Deck: deck, Engine: engine.Version, Status: Active, Created: t, Updated: t}
 	// Build the game from the stored form of its settings, so that every
 	// later replay starts from exactly this game.
 	g, err := newGame(info)
@@ -160,16 +162,32 @@ func (s *Store) createIn(ctx context.Context, tx *sql.Tx, info *Info, g *engine.
 	return nil
 }
 
-// newGame sets up the game recorded in info, before any decision.
+// storedDeck is the ID of the deck a new game is stored with: the current
+// stand-in deck for nil, else d if it is embedded (a game resumes after a
+// restart only with a deck the program holds).
+func storedDeck(d *engine.Deck) (string, error) {
+	if d == nil {
+		return engine.DefaultDeck().ID, nil
+	}
+	if _, err := engine.EmbeddedDeck(d.ID); err != nil {
+		return "", fmt.Errorf("only an embedded deck can be stored: %w", err)
+	}
+	return d.ID, nil
+}
+
+// newGame sets up the game recorded in info, before any decision, with the
+// deck it was created with: the current one, or the earlier version of the
+// cards it began under.
 func newGame(info Info) (*engine.Game, error) {
-	if d := engine.DefaultDeck().ID; info.Deck != d {
-		return nil, fmt.Errorf("the game uses deck %s but this program has deck %s", info.Deck, d)
+	d, err := engine.EmbeddedDeck(info.Deck)
+	if err != nil {
+		return nil, fmt.Errorf("the game uses deck %s, which this program does not hold: %w", info.Deck, err)
 	}
 	opts, err := engine.ParseOptions(info.Options)
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(engine.Config{Scenario: info.Scenario, Seed: info.Seed, Options: opts})
+	return engine.New(engine.Config{Scenario: info.Scenario, Seed: info.Seed, Options: opts, Deck: d})
 }
 
 // insertGame writes a new game and its seats, setting info.ID. The caller

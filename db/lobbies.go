@@ -35,12 +35,13 @@ type LobbyLimits struct {
 // transaction.
 func (s *Store) OpenLobby(ctx context.Context, l Lobby, lim LobbyLimits) (_ int64, err error) {
 	defer func() { err = diskFull(err) }()
-	if l.Config.Deck != nil && l.Config.Deck.ID != engine.DefaultDeck().ID {
-		return 0, fmt.Errorf("create game: only the embedded deck can be stored, not %s", l.Config.Deck.ID)
+	deck, err := storedDeck(l.Config.Deck)
+	if err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
 	}
 	t := now()
 	info := Info{Place: l.Place, Scenario: l.Config.Scenario, Options: l.Config.Options.String(), Seed: l.Config.Seed,
-		Deck: engine.DefaultDeck().ID, Engine: engine.Version, Status: Active, Created: t, Updated: t, Lobby: true, Host: l.Host}
+		Deck: deck, Engine: engine.Version, Status: Active, Created: t, Updated: t, Lobby: true, Host: l.Host}
 	g, err := newGame(info)
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)

@@ -360,6 +360,42 @@ func DefaultDeck() *Deck {
 	return defaultDeck
 }
 
+var (
+	retired   = map[string]*Deck{}
+	retiredMu sync.Mutex
+)
+
+// EmbeddedDeck returns the embedded deck with the given ID: the current
+// stand-in deck, or an earlier version of it that games created before a
+// change of the cards still use (assets.RetiredDecks).
+func EmbeddedDeck(id string) (*Deck, error) {
+	if d := DefaultDeck(); d.ID == id {
+		return d, nil
+	}
+	retiredMu.Lock()
+	defer retiredMu.Unlock()
+	if d := retired[id]; d != nil {
+		return d, nil
+	}
+	hex, ok := strings.CutPrefix(id, "sha256:")
+	if !ok || strings.ContainsAny(hex, "/.") {
+		return nil, fmt.Errorf("no embedded deck %q", id)
+	}
+	data, err := assets.RetiredDecks.ReadFile("decks/" + hex + ".json")
+	if err != nil {
+		return nil, fmt.Errorf("no embedded deck %q", id)
+	}
+	d, err := ParseDeck(data)
+	if err != nil {
+		return nil, fmt.Errorf("embedded deck %q: %w", id, err)
+	}
+	if d.ID != id {
+		return nil, fmt.Errorf("embedded deck %q holds deck %q", id, d.ID)
+	}
+	retired[id] = d
+	return d, nil
+}
+
 // Card returns card n, or nil.
 func (d *Deck) Card(n int) *Card { return d.cards[n] }
 

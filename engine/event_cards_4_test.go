@@ -83,7 +83,7 @@ func TestCard39ShaanGanNing(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Gansu", cb, 1)
 				evWant(t, "Shaanxi", s.Spaces[evSid("Shaanxi")].Support, Opposition)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+2)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+1)
 			}},
 		evCase{name: "unshaded Shaanxi full of Bases", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
@@ -196,7 +196,7 @@ func TestCard42RentReduction(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWant(t, "Hubei", s.Spaces[evSid("Hubei")].Support, Neutral)
 				evWantPieces(t, s, "Hubei", cg, 2)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+2)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+1)
 			}},
 		evCase{name: "unshaded one Guerrilla Available", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
@@ -307,7 +307,7 @@ func TestCard45FrictionIncidents(t *testing.T) {
 				evWantPieces(t, s, "Guizhou", cb, 0, cg, 0)
 				evWantPieces(t, s, "Jiangxi", cg, 1)
 				evWantPieces(t, s, "Hunan", cg, 3)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC-2)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC-3)
 			}},
 		evCase{name: "shaded no NAT Control", by: NAT, side: "shaded",
 			setup: func(t testing.TB, s *State) {
@@ -355,7 +355,7 @@ func TestCard47GreatProduction(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Shaanxi", cg, 3, int(CPCGuerrillaActive), 0)
 				evWantPieces(t, s, "Shanxi", int(CPCGuerrillaActive), 2)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+5)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+3)
 			}},
 		evCase{name: "unshaded no Base, Resources capped", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {

@@ -493,7 +493,7 @@ func (g *Game) RestoreLog(log []Entry) error {
 }
 
 // Load restores a saved game. The deck must be the one the game was created
-// with (nil for the embedded deck). A corrupt or inconsistent save is an
+// with (nil for the embedded deck it names, current or retired). A corrupt or inconsistent save is an
 // error; nothing of it is used.
 func Load(data []byte, d *Deck) (*Game, error) {
 	var j gameJSON
@@ -504,7 +504,12 @@ func Load(data []byte, d *Deck) (*Game, error) {
 		return nil, fmt.Errorf("load game: format %q, want %q", j.Format, gameFormat)
 	}
 	if d == nil {
-		d = DefaultDeck()
+		// The embedded deck the game was saved with: the current one, or
+		// the version of it the game was created under.
+		var err error
+		if d, err = EmbeddedDeck(j.Deck); err != nil {
+			return nil, fmt.Errorf("load game: %w", err)
+		}
 	}
 	if j.Deck != d.ID {
 		return nil, fmt.Errorf("load game: saved with deck %q, but deck %q was given", j.Deck, d.ID)
