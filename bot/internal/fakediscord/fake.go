@@ -107,6 +107,12 @@ const (
 	Edits Fault = iota
 	// Posts are new messages: follow-ups and channel posts.
 	Posts
+	// Answers are first answers sent through the gateway's callback that
+	// update the clicked message (type 7). A failed one leaves the
+	// interaction unanswered, as if it never arrived: its token is
+	// unknown to the webhook routes from then on. (The HTTP route's
+	// answer is its response body, whose loss the bot cannot see.)
+	Answers
 )
 
 // Fail makes the next n requests of kind on messages with controls (turn
@@ -188,8 +194,12 @@ type Interaction struct {
 	// deferredReply is set from a type 5 answer until the first edit.
 	deferredReply bool
 	answered      bool // an answer is being recorded
-	Followups     []string
-	Choices       []map[string]any // an autocomplete answer
+	lost          bool // its first answer failed (Answers): never answered
+	// edits counts the bot's edits of the message the first answer shows
+	// or updates, through the interaction's token.
+	edits     int
+	Followups []string
+	Choices   []map[string]any // an autocomplete answer
 }
 
 // Message is a message as the channel shows it.
@@ -560,11 +570,30 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	}
+	if s.lose(w, it, data) {
+		return
+	}
 	if err := s.answer(it, data); err != nil {
 		writeError(w, http.StatusBadRequest, 40060, err.Error())
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// lose fails a first answer that updates a message as Fail(Answers) asked,
+// if any failure is pending; it reports whether it did.
+func (s *Server) lose(w http.ResponseWriter, it *Interaction, data []byte) bool {
+	var resp struct {
+		Type int `json:"type"`
+	}
+	json.Unmarshal(data, &resp)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if it.Type != 0 || it.answered || !s.injected(w, Answers, resp.Type == 7, 10062, "Unknown interaction") {
+		return false
+	}
+	it.lost = true
+	return true
 }
 
 var errAcked = errors.New("interaction has already been acknowledged")
@@ -653,9 +682,16 @@ func (s *Server) interaction(w http.ResponseWriter, r *http.Request) *Interactio
 	}
 	s.mu.Lock()
 	it := s.byToken[r.PathValue("token")]
+	lost := it != nil && it.lost
 	s.mu.Unlock()
 	if it == nil {
 		s.problem("%s %s: unknown interaction token", r.Method, r.URL.Path)
+		writeError(w, http.StatusNotFound, 10015, "Unknown Webhook")
+		return nil
+	}
+	if lost {
+		// Discord never had the first answer: the token is no
+		// webhook's. The bot could not know.
 		writeError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 		return nil
 	}
@@ -704,6 +740,9 @@ func (s *Server) webhookEdit(w http.ResponseWriter, r *http.Request) {
 	s.apply(m, p, files)
 	m.Edits++
 	m.Thinking = false
+	if id == it.Original {
+		it.edits++
+	}
 	writeJSON(w, s.wire(m))
 }
 
@@ -1296,6 +1335,24 @@ func (s *Server) Replies(it *Interaction) []Message {
 		}
 	}
 	return out
+}
+
+// OriginalEdits counts the edits the bot made, through interaction it's
+// token, of the message its first answer shows or updates: after a
+// deferred update, the clicked message. A click answered with its message
+// updated needs none.
+func (s *Server) OriginalEdits(it *Interaction) int {
+	if s.child != nil {
+		var n int
+		s.child.get("/fake/edits?token="+url.QueryEscape(it.Token), &n)
+		return n
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if it := s.byToken[it.Token]; it != nil {
+		return it.edits
+	}
+	return 0
 }
 
 // Unanswered lists the interactions sent but never answered.
