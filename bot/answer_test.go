@@ -194,7 +194,7 @@ func TestSlowClickEditsOnce(t *testing.T) {
 
 		release := w.holdWrites()
 		go func() {
-			time.Sleep(300 * time.Millisecond) // well past answerWait
+			time.Sleep(500 * time.Millisecond) // well past answerWait
 			release()
 		}()
 		it := w.click(memberFor(f), msg, custom, values...)
