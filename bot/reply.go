@@ -132,15 +132,17 @@ func deferUpdate() *discordgo.InteractionResponse {
 // be multipart, and no click's own message carries any.
 func (c *call) edit(ctx context.Context, m message) error {
 	m = m.fit()
-	if len(m.files) == 0 {
+	switch {
+	case c.handoff == nil:
+	case len(m.files) > 0:
+		c.answered()
+	default:
 		if taken, err := c.answerWith(updateMessage(m)); taken && err == nil {
 			return nil
 		}
 		// Not the first answer, or sending it failed: edit. If Discord
 		// received the answer after all, the edit is the same; if not,
 		// it fails as any edit would, and is treated as one.
-	} else {
-		c.answered()
 	}
 	comps := m.components
 	if comps == nil {
