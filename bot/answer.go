@@ -14,7 +14,10 @@ import (
 // sent, and the route waits for it up to clickWait. If the work gets to
 // its first edit of the clicked message in time, that edit is the answer.
 // If not, or if the work has nothing to show, the answer is a deferral and
-// the work edits afterwards, as every click did before.
+// the work edits afterwards, as every click did before. A refusal, told
+// privately, is the answer too. Files are never in the answer (edit), and
+// the posts of their own that follow a click (the summary and its board,
+// the next turn message) go after it, as before.
 //
 // The decision commits before the work shows it, so everything durable is
 // stored before the answer that shows it is sent, whichever answer that is.
@@ -60,8 +63,8 @@ func (h *handoff) choose(fallback *discordgo.InteractionResponse, deadline <-cha
 		h.open = false
 		h.mu.Unlock()
 		if !late {
-			// The work gave its answer as the deadline passed: it is
-			// in the channel, or about to be.
+			// The work gave its answer as the deadline passed: it put
+			// it in the channel before letting go of the lock.
 			r = <-h.given
 		}
 	}
