@@ -118,10 +118,7 @@ func (c *call) answered() {
 // Absent fields would leave the message's as they were, so every field is
 // sent, empty ones too, as an edit sends them.
 func updateMessage(m message) *discordgo.InteractionResponse {
-	comps := m.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
+	comps := wireComponents(m.components)
 	embeds := m.embeds
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}

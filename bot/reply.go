@@ -144,10 +144,7 @@ func (c *call) edit(ctx context.Context, m message) error {
 		// received the answer after all, the edit is the same; if not,
 		// it fails as any edit would, and is treated as one.
 	}
-	comps := m.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
+	comps := wireComponents(m.components)
 	embeds := m.embeds
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
@@ -172,8 +169,10 @@ func (c *call) edit(ctx context.Context, m message) error {
 func (c *call) followup(ctx context.Context, m message, private bool) (*discordgo.Message, error) {
 	c.answered()
 	m = m.fit()
-	p := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.components,
-		Files: m.discordFiles(), AllowedMentions: m.mentions()}
+	p := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Files: m.discordFiles(), AllowedMentions: m.mentions()}
+	if m.components != nil {
+		p.Components = wireComponents(m.components)
+	}
 	if private {
 		p.Flags = discordgo.MessageFlagsEphemeral
 	}
