@@ -1,8 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -295,65 +301,121 @@ func TestClickAnswerDeadline(t *testing.T) {
 }
 
 // TestClickAnswerLost: when the answer that carries the updated message
-// fails (the gateway's callback errs, and Discord never had it), the
-// decision stays made and the bot goes on as after a failed edit: it tries
-// to edit, then to post a new turn message, both of which Discord refuses
-// without a first answer. The turn message still shows the earlier
-// decision; a click on it shows it afresh, and the next is accepted.
+// fails (the gateway's callback errs, or the HTTP connection breaks while
+// the answer is written, and Discord never had it), the decision stays made
+// and the bot goes on as after a failed edit: it tries to edit, then to
+// post a new turn message, both of which Discord refuses without a first
+// answer. The turn message still shows the earlier decision; a click on it
+// shows it afresh, and the next is accepted.
 func TestClickAnswerLost(t *testing.T) {
+	for _, r := range []route{viaHTTP, viaGateway} {
+		w := newWorld(t, worldOptions{route: r})
+		const ch = "663"
+		w.setup(ch, "")
+		f, choice := w.toInPlace(ch)
+		g := w.game(ch)
+		msg, _, _ := w.turnMessage(ch)
+		custom, values := control(t, msg, g.Engine.Prompt(), choice)
+		data := map[string]any{"custom_id": custom, "component_type": 2}
+		if values != nil {
+			data["component_type"], data["values"] = 3, values
+		}
+		i := w.fake.Interaction(discordgo.InteractionMessageComponent, ch, memberFor(f), data, &msg)
+		if r == viaGateway {
+			w.fake.Fail(fakediscord.Answers, 1, http.StatusInternalServerError)
+			w.fake.Expect(i)
+			w.bot.OnInteractionCreate(nil, &discordgo.InteractionCreate{Interaction: i})
+			if left := w.fake.Pending(fakediscord.Answers); left != 0 {
+				t.Fatal("the click was not answered with its message")
+			}
+		} else {
+			w.fake.Lose(i)
+			w.bot.HTTPHandler(w.fake.Public).ServeHTTP(&brokenWriter{header: http.Header{}}, w.signed(i))
+		}
+		w.bot.Wait()
+		after := w.game(ch)
+		if after.Seq != g.Seq+1 {
+			t.Fatalf("route %d: decision %d after the click, want %d: it must stand", r, after.Seq, g.Seq+1)
+		}
+		failed := false
+		for _, l := range w.logs.lines() {
+			if e, _ := l["error"].(string); l["interaction"] == i.ID && strings.Contains(e, "answering") {
+				failed = true
+			}
+		}
+		if !failed {
+			t.Errorf("route %d: the failed answer is not in the interaction's log line", r)
+		}
+		stranded, sid, _ := w.turnMessage(ch)
+		if stranded.ID != msg.ID || sid.Seq != g.Seq {
+			t.Fatalf("route %d: turn message %s shows decision %d: want the clicked one, unchanged", r, stranded.ID, sid.Seq)
+		}
+
+		cid, cvalues := firstDecide(t, stranded)
+		it := w.click(memberFor(f), stranded, cid, cvalues...)
+		if got := w.privateReply(it); !strings.Contains(got, "choose again") {
+			t.Errorf("route %d: a click on the stranded turn message: %q", r, got)
+		}
+		refreshed := w.oneLiveTurn(ch)
+		p := after.Engine.Prompt()
+		cid, cvalues = control(t, refreshed, p, p.Choices[0].ID)
+		it = w.click(memberFor(p.Faction), refreshed, cid, cvalues...)
+		if got := w.game(ch).Seq; got != after.Seq+1 {
+			t.Fatalf("route %d: the click on the refreshed turn message was not accepted: %q", r, w.privateReply(it))
+		}
+		for _, p := range w.fake.Problems() {
+			t.Errorf("route %d: Discord would object: %s", r, p)
+		}
+	}
+}
+
+// TestClickAnswerRefused: when the answer with the updated message is
+// refused because the interaction was answered already (another delivery
+// of it deferred first), the message is edited instead: once.
+func TestClickAnswerRefused(t *testing.T) {
 	w := newWorld(t, worldOptions{route: viaGateway})
-	const ch = "663"
+	const ch = "665"
 	w.setup(ch, "")
 	f, choice := w.toInPlace(ch)
 	g := w.game(ch)
 	msg, _, _ := w.turnMessage(ch)
 	custom, values := control(t, msg, g.Engine.Prompt(), choice)
-	w.fake.Fail(fakediscord.Answers, 1, 500)
-	data := map[string]any{"custom_id": custom, "component_type": 2}
-	if values != nil {
-		data["component_type"], data["values"] = 3, values
-	}
-	i := w.fake.Interaction(discordgo.InteractionMessageComponent, ch, memberFor(f), data, &msg)
-	w.fake.Expect(i)
-	w.bot.OnInteractionCreate(nil, &discordgo.InteractionCreate{Interaction: i})
-	w.bot.Wait()
+	w.fake.Fail(fakediscord.Answers, 1, http.StatusBadRequest)
+	it := w.click(memberFor(f), msg, custom, values...)
 	if left := w.fake.Pending(fakediscord.Answers); left != 0 {
 		t.Fatal("the click was not answered with its message")
 	}
-	after := w.game(ch)
-	if after.Seq != g.Seq+1 {
-		t.Fatalf("decision %d after the click, want %d: it must stand", after.Seq, g.Seq+1)
+	if e := w.fake.OriginalEdits(it); e != 1 {
+		t.Errorf("the clicked message was edited %d times, want once", e)
 	}
-	failed := false
-	for _, l := range w.logs.lines() {
-		if l["interaction"] == i.ID && strings.Contains(l["error"].(string), "answering") {
-			failed = true
-		}
+	if live := w.oneLiveTurn(ch); live.ID != msg.ID {
+		t.Error("a new turn message was posted instead of the edit")
 	}
-	if !failed {
-		t.Error("the failed answer is not in the interaction's log line")
-	}
-	stranded, sid, _ := w.turnMessage(ch)
-	if stranded.ID != msg.ID || sid.Seq != g.Seq {
-		t.Fatalf("turn message %s shows decision %d: want the clicked one, unchanged", stranded.ID, sid.Seq)
-	}
-
-	cid, cvalues := firstDecide(t, stranded)
-	it := w.click(memberFor(f), stranded, cid, cvalues...)
-	if got := w.privateReply(it); !strings.Contains(got, "choose again") {
-		t.Errorf("a click on the stranded turn message: %q", got)
-	}
-	refreshed := w.oneLiveTurn(ch)
-	p := after.Engine.Prompt()
-	cid, cvalues = control(t, refreshed, p, p.Choices[0].ID)
-	it = w.click(memberFor(p.Faction), refreshed, cid, cvalues...)
-	if got := w.game(ch).Seq; got != after.Seq+1 {
-		t.Fatalf("the click on the refreshed turn message was not accepted: %q", w.privateReply(it))
-	}
-	for _, p := range w.fake.Problems() {
-		t.Error("Discord would object: " + p)
-	}
+	w.checkDiscord()
 }
+
+// signed is interaction i as Discord posts it to the HTTP endpoint.
+func (w *world) signed(i *discordgo.Interaction) *http.Request {
+	w.t.Helper()
+	body, err := json.Marshal(i)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Ed25519", w.fake.Sign(body, ts))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	return req
+}
+
+// brokenWriter is an HTTP response whose connection broke: nothing written
+// to it arrives.
+type brokenWriter struct{ header http.Header }
+
+func (b *brokenWriter) Header() http.Header       { return b.header }
+func (b *brokenWriter) WriteHeader(int)           {}
+func (b *brokenWriter) Write([]byte) (int, error) { return 0, errors.New("connection reset by peer") }
 
 // TestClickEditWithFiles: a click's message with files is never its first
 // answer, which would have to be multipart: the click is deferred and the

@@ -110,8 +110,10 @@ const (
 	// Answers are first answers sent through the gateway's callback that
 	// update the clicked message (type 7). A failed one leaves the
 	// interaction unanswered, as if it never arrived: its token is
-	// unknown to the webhook routes from then on. (The HTTP route's
-	// answer is its response body, whose loss the bot cannot see.)
+	// unknown to the webhook routes from then on. With status 400 the
+	// interaction is found answered already, with a deferral, as when
+	// another delivery of it answered first (40060). (The HTTP route's
+	// answer is its response body, whose loss the bot cannot see: Lose.)
 	Answers
 )
 
@@ -468,6 +470,19 @@ func (s *Server) Expect(i *discordgo.Interaction) *Interaction {
 	return it
 }
 
+// Lose records that interaction i's first answer never reached Discord, as
+// when the connection that carried it broke: its token is unknown to the
+// webhook routes from then on. A test that hands i to the bot's HTTP
+// endpoint itself calls it, since the fake reads no answer from that route
+// then.
+func (s *Server) Lose(i *discordgo.Interaction) {
+	s.local("Lose")
+	it := s.Expect(i)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it.lost = true
+}
+
 // Sign signs body as Discord signs interactions.
 func (s *Server) Sign(body []byte, timestamp string) string {
 	return hex.EncodeToString(ed25519.Sign(s.private, append([]byte(timestamp), body...)))
@@ -589,6 +604,13 @@ func (s *Server) lose(w http.ResponseWriter, it *Interaction, data []byte) bool 
 	json.Unmarshal(data, &resp)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if q := s.faults[Answers]; len(q) > 0 && q[0] == http.StatusBadRequest && resp.Type == 7 && it.Type == 0 && !it.answered {
+		s.faults[Answers] = q[1:]
+		it.answered, it.Type = true, int(discordgo.InteractionResponseDeferredMessageUpdate)
+		close(it.Answered)
+		writeError(w, http.StatusBadRequest, 40060, errAcked.Error())
+		return true
+	}
 	if it.Type != 0 || it.answered || !s.injected(w, Answers, resp.Type == 7, 10062, "Unknown interaction") {
 		return false
 	}
