@@ -82,7 +82,9 @@ var fakeInProcess = goflag.Bool("fakediscord.inprocess", false, "BenchmarkClick:
 // as Discord does on its machines. This process still pays for asking
 // the fake to deliver the click, one local HTTP request.
 // Clicks that completed an action and drew the board are also reported
-// on their own.
+// on their own. click-updated/op is the share of clicks answered with their
+// message updated, click-edits/op the edits of the clicked message after
+// the first answer, per click.
 func BenchmarkClick(b *testing.B) {
 	w := newWorld(b, worldOptions{route: viaHTTP, render: benchBoard, fakeChild: !*fakeInProcess})
 	games := 0
@@ -96,6 +98,7 @@ func BenchmarkClick(b *testing.B) {
 	var all, boards latencies
 	var cpu, boardCPU []float64 // process CPU time of each click, ms
 	var waits []float64         // times the process waited, each click
+	edits, answered := 0, 0     // edits of the clicked message; clicks answered with it
 	_, logged := interactionLines(w, 0, "")
 	b.ResetTimer()
 	for range b.N {
@@ -145,6 +148,10 @@ func BenchmarkClick(b *testing.B) {
 			boardCPU = append(boardCPU, cpu[len(cpu)-1])
 		}
 		b.StopTimer()
+		edits += w.fake.OriginalEdits(it)
+		if it.Type == int(discordgo.InteractionResponseUpdateMessage) {
+			answered++
+		}
 		var lines []map[string]any
 		lines, logged = interactionLines(w, logged, "click")
 		for _, l := range lines {
@@ -165,6 +172,8 @@ func BenchmarkClick(b *testing.B) {
 	b.ReportMetric(pct(cpu, 0.5), "click-cpu-p50-ms")
 	b.ReportMetric(pct(cpu, 0.99), "click-cpu-p99-ms")
 	b.ReportMetric(pct(waits, 0.5), "click-waits-p50")
+	b.ReportMetric(float64(edits)/float64(b.N), "click-edits/op")
+	b.ReportMetric(float64(answered)/float64(b.N), "click-updated/op")
 	if len(boardCPU) > 0 {
 		b.ReportMetric(pct(boardCPU, 0.5), "click+board-cpu-p50-ms")
 		b.ReportMetric(pct(boardCPU, 0.99), "click+board-cpu-p99-ms")

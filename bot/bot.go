@@ -4,10 +4,11 @@
 // gateway (a websocket; discordgo calls OnInteractionCreate) or an HTTP
 // interactions endpoint (ServeHTTP, which checks Discord's Ed25519
 // signature first). Either way the handler answers within Discord's 3
-// seconds: at once for autocomplete and fixed text, otherwise with a
-// deferral, after which the work (storage, rendering) runs in the
-// background and edits the deferred response and sends follow-ups through
-// Discord's REST API.
+// seconds: at once for autocomplete and fixed text; for a click on a
+// message, with the message as the click left it when the click's work
+// finishes in time (answer.go); otherwise with a deferral, after which the
+// work (storage, rendering) runs in the background and edits the deferred
+// response and sends follow-ups through Discord's REST API.
 //
 // Nothing about a game lives only in memory. A game is a row of the store
 // keyed by its channel; every button carries the game, the faction, the
@@ -91,6 +92,10 @@ type Bot struct {
 	workers *workers               // run the work after first answers
 	locks   map[string]*sync.Mutex // per channel, for seat and lifecycle changes
 	recent  map[string]cached      // per channel, for autocomplete
+
+	// answerWait is how long a click's first answer waits for its work;
+	// zero answers every click with a deferral before its work begins.
+	answerWait time.Duration
 }
 
 // turnRef is the message showing a game's current decision, kept in the
@@ -134,6 +139,7 @@ func New(cfg Config) (*Bot, error) {
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.workers = newWorkers()
+	b.answerWait = clickWait
 	return b, nil
 }
 
@@ -245,6 +251,18 @@ func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond re
 		return
 	}
 	resp, work := c.firstAnswer()
+	if h := c.handoff; h != nil && work != nil {
+		// The work may give the first answer (answer.go): it starts
+		// first, and the answer waits for it, briefly.
+		b.run(c, work)
+		timer := time.NewTimer(b.answerWait)
+		r := h.choose(resp, timer.C)
+		timer.Stop()
+		err := respond(r)
+		c.ack = time.Since(c.start)
+		h.done(err) // the work records err, if any, for the log line
+		return
+	}
 	err := respond(resp)
 	c.ack = time.Since(c.start)
 	if err != nil || work == nil {
@@ -255,9 +273,16 @@ func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond re
 		b.work.Done()
 		return
 	}
+	b.run(c, work)
+}
+
+// run runs an interaction's work on a worker, then logs the interaction
+// and counts it out.
+func (b *Bot) run(c *call, work work) {
 	b.workers.run(func() {
 		defer b.work.Done()
 		defer c.logLine()
+		defer c.settleAnswer()
 		defer func() {
 			if r := recover(); r != nil {
 				c.fail(fmt.Errorf("panic: %v\n%s", r, debug.Stack()))
@@ -270,6 +295,20 @@ func (b *Bot) handle(i *discordgo.Interaction, shown json.RawMessage, respond re
 	})
 }
 
+// settleAnswer makes sure, once the work is done, that the first answer
+// was sent, and records its failure. Before the work began it always was.
+func (c *call) settleAnswer() {
+	if h := c.handoff; h != nil && c.outcome == "duplicate" {
+		// Another delivery of this click applied it, and may be about to
+		// answer with the message updated: a deferral from here could
+		// reach Discord first and take its place. Let the wait run out.
+		<-h.sent
+	}
+	if _, err := c.answerWith(nil); err != nil {
+		c.fail(fmt.Errorf("answering: %w", err))
+	}
+}
+
 // call is one interaction being handled.
 type call struct {
 	b        *Bot
@@ -278,6 +317,9 @@ type call struct {
 	start    time.Time
 	ack      time.Duration
 	deferred bool // the first answer was a deferral: edit it before any follow-up
+	// handoff, for a click, lets its work give the first answer; nil when
+	// the first answer is sent before the work begins.
+	handoff *handoff
 	// shown is the interaction as the HTTP route received it, whose
 	// message i.Message holds only the id and channel of; nil when
 	// i.Message is whole (shownMessage).

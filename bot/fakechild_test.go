@@ -30,8 +30,11 @@ func TestFakeDiscordInChildProcess(t *testing.T) {
 	}
 	before := w.game("970").Seq
 	it := w.click(memberFor(id.Faction), msg, custom)
-	if it.Type != int(discordgo.InteractionResponseDeferredMessageUpdate) {
-		t.Errorf("click answered with type %d", it.Type)
+	if it.Type != int(discordgo.InteractionResponseUpdateMessage) {
+		t.Errorf("click answered with type %d, want its message updated", it.Type)
+	}
+	if n := w.fake.OriginalEdits(it); n != 0 {
+		t.Errorf("the clicked message was edited %d times after the first answer updated it", n)
 	}
 	if after := w.game("970").Seq; after != before+1 {
 		t.Errorf("click took the game from decision %d to %d", before, after)

@@ -41,9 +41,14 @@ func (c *call) deferCommand(private bool, h handler) (*discordgo.InteractionResp
 	return c.later(c.deferReply(private), h)
 }
 
-// deferClick answers a click with a promise to update its message and
-// runs h afterwards.
+// deferClick runs h for a click, which may answer with the clicked
+// message updated if it does so within the bot's answerWait; else the
+// click is answered with a promise to update its message, which h keeps
+// afterwards (answer.go).
 func (c *call) deferClick(h handler) (*discordgo.InteractionResponse, work) {
+	if c.b.answerWait > 0 {
+		c.handoff = newHandoff()
+	}
 	return c.later(deferUpdate(), h)
 }
 

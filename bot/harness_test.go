@@ -52,6 +52,10 @@ type world struct {
 	logs   *syncBuffer
 	layout commands.Layout
 	clock  *testClock
+	// deferClicks answers every click with a deferral before its work
+	// begins, as clicks whose work outlasts the bot's answerWait are.
+	deferClicks bool
+	answerWait  time.Duration // the bot's, when not zero
 }
 
 // testClock is the bot's clock in tests: fixed until a test moves it.
@@ -71,6 +75,9 @@ type worldOptions struct {
 	// fakeChild runs the fake Discord in a process of its own
 	// (fakediscord.Start), whose CPU time is not the test's.
 	fakeChild bool
+	// deferClicks, answerWait: see world.
+	deferClicks bool
+	answerWait  time.Duration
 }
 
 func newWorld(t testing.TB, o worldOptions) *world {
@@ -93,6 +100,7 @@ func newWorld(t testing.TB, o worldOptions) *world {
 		w.fake.Close()
 	})
 	w.layout = o.layout
+	w.deferClicks, w.answerWait = o.deferClicks, o.answerWait
 	w.render.next = o.render
 	w.start()
 	return w
@@ -118,6 +126,12 @@ func (w *world) start() {
 		Log: slog.New(slog.NewJSONHandler(w.logs, nil))})
 	if err != nil {
 		w.t.Fatal(err)
+	}
+	if w.answerWait != 0 {
+		b.answerWait = w.answerWait
+	}
+	if w.deferClicks {
+		b.answerWait = 0
 	}
 	w.store, w.bot = st, b
 	w.ep = httptest.NewServer(b.HTTPHandler(w.fake.Public))

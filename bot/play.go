@@ -402,10 +402,7 @@ func (b *Bot) editChannelMessage(ctx context.Context, ref turnRef, m message) bo
 		return false
 	}
 	m = m.fit()
-	comps := m.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
+	comps := wireComponents(m.components)
 	embeds := m.embeds
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}

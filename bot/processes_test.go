@@ -290,7 +290,7 @@ func (p *player) toBoth(msg fakediscord.Message, id commands.ControlID) {
 // and is sent again, however often: the turn message is edited in place,
 // once, and nothing is dropped or replaced.
 func TestRateLimitedCallsWait(t *testing.T) {
-	w := newWorld(t, worldOptions{route: viaEither})
+	w := newWorld(t, worldOptions{route: viaEither, deferClicks: true})
 	const ch = "651"
 	w.setup(ch, "")
 	f, choice := w.toInPlace(ch)

@@ -126,14 +126,25 @@ func deferUpdate() *discordgo.InteractionResponse {
 
 // Work after the first answer.
 
-// edit replaces the deferred reply, or the clicked message after a
-// deferred update.
+// edit replaces the deferred reply, or the clicked message: in the
+// click's first answer when it is still to be sent, else by editing it.
+// Files are only sent in an edit: a first answer with files would have to
+// be multipart, and no click's own message carries any.
 func (c *call) edit(ctx context.Context, m message) error {
 	m = m.fit()
-	comps := m.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
+	switch {
+	case c.handoff == nil:
+	case len(m.files) > 0:
+		c.answered()
+	default:
+		if taken, err := c.answerWith(updateMessage(m)); taken && err == nil {
+			return nil
+		}
+		// Not the first answer, or sending it failed: edit. If Discord
+		// received the answer after all, the edit is the same; if not,
+		// it fails as any edit would, and is treated as one.
 	}
+	comps := wireComponents(m.components)
 	embeds := m.embeds
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
@@ -156,9 +167,12 @@ func (c *call) edit(ctx context.Context, m message) error {
 
 // followup posts a new message in the interaction's channel.
 func (c *call) followup(ctx context.Context, m message, private bool) (*discordgo.Message, error) {
+	c.answered()
 	m = m.fit()
-	p := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.components,
-		Files: m.discordFiles(), AllowedMentions: m.mentions()}
+	p := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Files: m.discordFiles(), AllowedMentions: m.mentions()}
+	if m.components != nil {
+		p.Components = wireComponents(m.components)
+	}
 	if private {
 		p.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -197,8 +211,12 @@ func (c *call) replyParts(ctx context.Context, parts []string, private bool) err
 }
 
 // tell gives the user a short private message: the deferred reply if the
-// interaction was a command, an ephemeral follow-up after a click.
+// interaction was a command; after a click, the click's first answer if it
+// is still to be sent, else an ephemeral follow-up.
 func (c *call) tell(text string) {
+	if taken, _ := c.answerWith(ephemeral(text)); taken {
+		return // a failure to send it is logged with the interaction
+	}
 	ctx, cancel := context.WithTimeout(c.b.ctx, 30*time.Second)
 	defer cancel()
 	var err error

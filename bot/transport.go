@@ -83,8 +83,9 @@ func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
 			if _, err := io.Copy(w, bytes.NewReader(data)); err != nil {
 				return err
 			}
-			// Send it now: deferred work starts when this returns and
-			// must not edit a response Discord has not received.
+			// Send it now: the work edits the message and posts
+			// follow-ups once this returns, which Discord refuses before
+			// it has received the first answer.
 			if f, ok := w.(http.Flusher); ok {
 				f.Flush()
 			}

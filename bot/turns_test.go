@@ -114,7 +114,9 @@ func (w *world) toChoice(channel string, inPlace bool) (engine.Faction, string) 
 // server error), the decision stands, the edit is tried again, and if it
 // keeps failing a new turn message replaces the old one; either way the
 // next click on the newest turn message is accepted and the channel shows
-// one live turn message.
+// one live turn message. A click edits its message when its work outlasts
+// the wait for its first answer (deferClicks); a click answered with its
+// message updated is TestClickAnswerLost's.
 func TestFailedTurnEdit(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -131,7 +133,7 @@ func TestFailedTurnEdit(t *testing.T) {
 		{"typed, server error throughout", http.StatusInternalServerError, len(retryDelays) + 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t, worldOptions{route: viaEither})
+			w := newWorld(t, worldOptions{route: viaEither, deferClicks: true})
 			const ch = "650"
 			w.setup(ch, "")
 			f, choice := w.toInPlace(ch)
@@ -176,10 +178,11 @@ func TestFailedTurnEdit(t *testing.T) {
 }
 
 // TestFailedTurnClose: when closing the turn message after a completed
-// step fails on the click's own route, it is closed through the channel
-// instead, and the next turn message is the only live one.
+// step fails on the click's own route (after a deferred first answer), it
+// is closed through the channel instead, and the next turn message is the
+// only live one.
 func TestFailedTurnClose(t *testing.T) {
-	w := newWorld(t, worldOptions{route: viaEither})
+	w := newWorld(t, worldOptions{route: viaEither, deferClicks: true})
 	const ch = "655"
 	w.setup(ch, "")
 	f, choice := w.toChoice(ch, false)
@@ -211,7 +214,7 @@ func TestFailedTurnClose(t *testing.T) {
 // the message is shown afresh for the current decision, the member told to
 // choose again, and the next click is accepted.
 func TestStrandedTurnRefreshed(t *testing.T) {
-	w := newWorld(t, worldOptions{route: viaEither})
+	w := newWorld(t, worldOptions{route: viaEither, deferClicks: true})
 	const ch = "651"
 	w.setup(ch, "")
 	f, choice := w.toInPlace(ch)

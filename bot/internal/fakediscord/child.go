@@ -255,6 +255,9 @@ func (s *Server) control(mux *http.ServeMux) {
 		}
 		writeJSON(w, out)
 	})
+	mux.HandleFunc("GET /fake/edits", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, s.OriginalEdits(&Interaction{Token: r.URL.Query().Get("token")}))
+	})
 	mux.HandleFunc("GET /fake/problems", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, append([]string{}, s.Problems()...))
 	})

@@ -107,6 +107,14 @@ const (
 	Edits Fault = iota
 	// Posts are new messages: follow-ups and channel posts.
 	Posts
+	// Answers are first answers sent through the gateway's callback that
+	// update the clicked message (type 7). A failed one leaves the
+	// interaction unanswered, as if it never arrived: its token is
+	// unknown to the webhook routes from then on. With status 400 the
+	// interaction is found answered already, with a deferral, as when
+	// another delivery of it answered first (40060). (The HTTP route's
+	// answer is its response body, whose loss the bot cannot see: Lose.)
+	Answers
 )
 
 // Fail makes the next n requests of kind on messages with controls (turn
@@ -188,8 +196,12 @@ type Interaction struct {
 	// deferredReply is set from a type 5 answer until the first edit.
 	deferredReply bool
 	answered      bool // an answer is being recorded
-	Followups     []string
-	Choices       []map[string]any // an autocomplete answer
+	lost          bool // its first answer failed (Answers): never answered
+	// edits counts the bot's edits of the message the first answer shows
+	// or updates, through the interaction's token.
+	edits     int
+	Followups []string
+	Choices   []map[string]any // an autocomplete answer
 }
 
 // Message is a message as the channel shows it.
@@ -458,6 +470,19 @@ func (s *Server) Expect(i *discordgo.Interaction) *Interaction {
 	return it
 }
 
+// Lose records that interaction i's first answer never reached Discord, as
+// when the connection that carried it broke: its token is unknown to the
+// webhook routes from then on. A test that hands i to the bot's HTTP
+// endpoint itself calls it, since the fake reads no answer from that route
+// then.
+func (s *Server) Lose(i *discordgo.Interaction) {
+	s.local("Lose")
+	it := s.Expect(i)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it.lost = true
+}
+
 // Sign signs body as Discord signs interactions.
 func (s *Server) Sign(body []byte, timestamp string) string {
 	return hex.EncodeToString(ed25519.Sign(s.private, append([]byte(timestamp), body...)))
@@ -560,11 +585,37 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	}
+	if s.lose(w, it, data) {
+		return
+	}
 	if err := s.answer(it, data); err != nil {
 		writeError(w, http.StatusBadRequest, 40060, err.Error())
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// lose fails a first answer that updates a message as Fail(Answers) asked,
+// if any failure is pending; it reports whether it did.
+func (s *Server) lose(w http.ResponseWriter, it *Interaction, data []byte) bool {
+	var resp struct {
+		Type int `json:"type"`
+	}
+	json.Unmarshal(data, &resp)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if q := s.faults[Answers]; len(q) > 0 && q[0] == http.StatusBadRequest && resp.Type == 7 && it.Type == 0 && !it.answered {
+		s.faults[Answers] = q[1:]
+		it.answered, it.Type = true, int(discordgo.InteractionResponseDeferredMessageUpdate)
+		close(it.Answered)
+		writeError(w, http.StatusBadRequest, 40060, errAcked.Error())
+		return true
+	}
+	if it.Type != 0 || it.answered || !s.injected(w, Answers, resp.Type == 7, 10062, "Unknown interaction") {
+		return false
+	}
+	it.lost = true
+	return true
 }
 
 var errAcked = errors.New("interaction has already been acknowledged")
@@ -653,9 +704,16 @@ func (s *Server) interaction(w http.ResponseWriter, r *http.Request) *Interactio
 	}
 	s.mu.Lock()
 	it := s.byToken[r.PathValue("token")]
+	lost := it != nil && it.lost
 	s.mu.Unlock()
 	if it == nil {
 		s.problem("%s %s: unknown interaction token", r.Method, r.URL.Path)
+		writeError(w, http.StatusNotFound, 10015, "Unknown Webhook")
+		return nil
+	}
+	if lost {
+		// Discord never had the first answer: the token is no
+		// webhook's. The bot could not know.
 		writeError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 		return nil
 	}
@@ -704,6 +762,9 @@ func (s *Server) webhookEdit(w http.ResponseWriter, r *http.Request) {
 	s.apply(m, p, files)
 	m.Edits++
 	m.Thinking = false
+	if id == it.Original {
+		it.edits++
+	}
 	writeJSON(w, s.wire(m))
 }
 
@@ -1296,6 +1357,24 @@ func (s *Server) Replies(it *Interaction) []Message {
 		}
 	}
 	return out
+}
+
+// OriginalEdits counts the edits the bot made, through interaction it's
+// token, of the message its first answer shows or updates: after a
+// deferred update, the clicked message. A click answered with its message
+// updated needs none.
+func (s *Server) OriginalEdits(it *Interaction) int {
+	if s.child != nil {
+		var n int
+		s.child.get("/fake/edits?token="+url.QueryEscape(it.Token), &n)
+		return n
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if it := s.byToken[it.Token]; it != nil {
+		return it.edits
+	}
+	return 0
 }
 
 // Unanswered lists the interactions sent but never answered.
