@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -357,12 +358,21 @@ func (c *call) drawChange(ch commands.Change) <-chan []byte {
 		return out
 	}
 	go func() {
+		var png []byte
+		// A picture is an extra: a renderer that fails, even by
+		// panicking, costs the post its board, never the process.
+		defer func() {
+			if r := recover(); r != nil {
+				c.b.log.Error("drawing the board", "game", ch.Game, "error", fmt.Sprintf("panic: %v\n%s", r, debug.Stack()))
+			}
+			out <- png
+		}()
 		start := ch.Before.StepStart()
-		png, err := c.b.board(ch.After, commands.ChangedSpaces(start, ch.After.State()), nil)
+		var err error
+		png, err = c.b.board(ch.After, commands.ChangedSpaces(start, ch.After.State()), nil)
 		if err != nil {
 			c.b.log.Error("drawing the board", "game", ch.Game, "error", err)
 		}
-		out <- png
 	}()
 	return out
 }

@@ -384,3 +384,41 @@ func TestForcedAnswersShown(t *testing.T) {
 	}
 	t.Fatal("no forced answer in 400 decisions")
 }
+
+// TestRendererPanicCostsOnlyThePicture: a renderer that panics while
+// drawing a completed action's board costs the summary its picture; the
+// summary is posted, the game goes on, and the process lives.
+func TestRendererPanicCostsOnlyThePicture(t *testing.T) {
+	w := newWorld(t, worldOptions{route: viaEither, render: func(*engine.Game, []engine.SpaceID, *engine.SpaceID) ([]byte, error) {
+		panic("the renderer broke")
+	}})
+	const ch = "655"
+	g := w.setup(ch, "")
+	for i := 0; w.render.calls == 0; i++ {
+		if i == 200 {
+			t.Fatal("no action completed in 200 decisions")
+		}
+		e := w.game(ch).Engine
+		p := e.Prompt()
+		c := p.Choices[(i*5)%len(p.Choices)]
+		if it := w.command(memberFor(p.Faction), ch, "do", "", str("choice", c.ID)); !strings.Contains(w.privateReply(it), "Applied") {
+			t.Fatalf("/do %s: %q", c.ID, w.privateReply(it))
+		}
+	}
+	for _, m := range w.fake.Messages(ch) {
+		if len(m.Files) > 0 {
+			t.Errorf("a message carries a picture the renderer never drew: %q", m.Text())
+		}
+	}
+	logged := false
+	for _, l := range w.logs.lines() {
+		e, _ := l["error"].(string)
+		logged = logged || strings.Contains(e, "the renderer broke")
+	}
+	if !logged {
+		t.Error("the panic was not logged")
+	}
+	if w.game(ch).Seq == g.Seq {
+		t.Error("the game did not go on")
+	}
+}
