@@ -293,14 +293,17 @@ func TestCardFromTheGamesDeck(t *testing.T) {
 	if _, err := w.store.Create(context.Background(), ch, engine.Config{Scenario: "1937", Seed: 8, Deck: old}, nil); err != nil {
 		t.Fatal(err)
 	}
-	got := w.privateReply(w.command(eve, ch, "card", "", str("card", "47")))
-	for _, want := range []string{"CPC +5 Resources", "earlier version of the stand-in deck", "stand-in written for this project"} {
+	got := w.privateReply(w.command(eve, ch, "card", "", str("card", "43")))
+	if strings.Contains(got, "toward Neutral") {
+		t.Errorf("/card 43 in the old game's channel shows the current card: %q", got)
+	}
+	for _, want := range []string{"The December Incident", "earlier version of the stand-in deck", "stand-in written for this project"} {
 		if !strings.Contains(got, want) {
-			t.Errorf("/card 47 in the old game's channel: %q lacks %q", got, want)
+			t.Errorf("/card 43 in the old game's channel: %q lacks %q", got, want)
 		}
 	}
-	got = w.privateReply(w.command(eve, "651", "card", "", str("card", "47")))
-	if !strings.Contains(got, "CPC +3 Resources") || strings.Contains(got, "earlier version") {
-		t.Errorf("/card 47 without a game: %q", got)
+	got = w.privateReply(w.command(eve, "651", "card", "", str("card", "43")))
+	if !strings.Contains(got, "shift it 1 level toward Neutral") || strings.Contains(got, "earlier version") {
+		t.Errorf("/card 43 without a game: %q", got)
 	}
 }

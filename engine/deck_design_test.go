@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +50,50 @@ func TestStandInDeckDesign(t *testing.T) {
 	}
 	if capabilities != 6 || momentum != 6 {
 		t.Errorf("%d Capability cards and %d Momentum sides, want 6 and 6 (deck.md §5)", capabilities, momentum)
+	}
+}
+
+// TestDeckDocShowsTheCards: docs/deck.md prints every card's texts as the
+// embedded deck has them, so a change of the cards cannot leave the
+// document behind.
+func TestDeckDocShowsTheCards(t *testing.T) {
+	doc, err := os.ReadFile("../docs/deck.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	d := DefaultDeck()
+	for _, n := range d.Numbers() {
+		c := d.Card(n)
+		if c.Propaganda {
+			continue
+		}
+		head := fmt.Sprintf("\n### %d. %s\n", n, c.Title)
+		i := strings.Index(text, head)
+		if i < 0 {
+			t.Errorf("docs/deck.md has no section %q", strings.TrimSpace(head))
+			continue
+		}
+		section := text[i+len(head):]
+		if j := strings.Index(section, "\n### "); j >= 0 {
+			section = section[:j]
+		}
+		sides := []struct {
+			label string // "Unshaded (`modifier`)" counts as Unshaded
+			side  *CardSide
+		}{{"Unshaded", &c.Unshaded}, {"Shaded", c.Shaded}}
+		if c.Shaded == nil {
+			sides = sides[:1]
+			sides[0].label = "Event"
+		}
+		for _, s := range sides {
+			found := false
+			for _, line := range strings.Split(section, "\n") {
+				found = found || strings.HasPrefix(line, "- **"+s.label) && strings.HasSuffix(line, ":** "+s.side.Text)
+			}
+			if !found {
+				t.Errorf("docs/deck.md, card %d: no %s line %q", n, s.label, s.side.Text)
+			}
+		}
 	}
 }

@@ -19,8 +19,8 @@ func TestCard13SecondUnitedFront(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Shaanxi", cg, 3)
 				evWantPieces(t, s, "Hubei", cg, 1)
-				evWant(t, "Patronage", s.Patronage, ev37Patronage+1)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+1)
+				evWant(t, "Patronage", s.Patronage, ev37Patronage+2)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+2)
 			}},
 		evCase{name: "unshaded one Guerrilla Available", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
@@ -50,7 +50,7 @@ func TestCard14SihangWarehouse(t *testing.T) {
 	evCard(t, 14,
 		evCase{name: "unshaded", by: NAT, side: "unshaded",
 			check: func(t *testing.T, s *State) {
-				evWant(t, "Patronage", s.Patronage, ev37Patronage+1)
+				evWant(t, "Patronage", s.Patronage, ev37Patronage+2)
 				evWant(t, "Aid", s.Aid, ev37Aid+1)
 			}},
 		evCase{name: "unshaded at the caps", by: NAT, side: "unshaded",

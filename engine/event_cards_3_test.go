@@ -220,6 +220,18 @@ func TestCard31MaClique(t *testing.T) {
 				evWant(t, "CPC Guerrillas Available", s.Available[CPCGuerrilla], Pool[CPCGuerrilla]-1)
 				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC-2)
 			}},
+		evCase{name: "shaded shifts one at Opposition toward Neutral", by: NAT, side: "shaded",
+			setup: func(t testing.TB, s *State) {
+				put(t, s, "Shaanxi", CPCGuerrilla, 2)
+				s.Spaces[evSid("Shaanxi")].Support = Opposition
+				s.Spaces[evSid("Gansu")].Support = Opposition
+			},
+			steps: []string{"=space:Gansu|space:Shaanxi", "space:Gansu"},
+			check: func(t *testing.T, s *State) {
+				evWantPieces(t, s, "Shaanxi", cg, 0)
+				evWant(t, "Gansu", s.Spaces[evSid("Gansu")].Support, Neutral)
+				evWant(t, "Shaanxi", s.Spaces[evSid("Shaanxi")].Support, Opposition)
+			}},
 		evCase{name: "shaded one Guerrilla there, CPC Resources 1", by: NAT, side: "shaded",
 			setup: func(t testing.TB, s *State) {
 				put(t, s, "Gansu", CPCGuerrilla, 1)

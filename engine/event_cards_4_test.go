@@ -39,6 +39,20 @@ func TestCard37EighthRouteArmy(t *testing.T) {
 				evWantPieces(t, s, "Datong-Taiyuan", cg, 1)
 				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC-3)
 			}},
+		evCase{name: "shaded shifts one Province with NAT Troops toward Neutral", by: NAT, side: "shaded",
+			setup: func(t testing.TB, s *State) {
+				put(t, s, "Shaanxi", NATTroop, 1)
+				put(t, s, "Hubei", NATTroop, 1)
+				for _, n := range []string{"Shaanxi", "Hubei", "Shanxi"} {
+					s.Spaces[evSid(n)].Support = Opposition
+				}
+			},
+			steps: []string{"=space:Hubei|space:Shaanxi", "space:Hubei"},
+			check: func(t *testing.T, s *State) {
+				evWant(t, "Hubei", s.Spaces[evSid("Hubei")].Support, Neutral)
+				evWant(t, "Shaanxi", s.Spaces[evSid("Shaanxi")].Support, Opposition)
+				evWant(t, "Shanxi (no NAT Troops)", s.Spaces[evSid("Shanxi")].Support, Opposition)
+			}},
 		evCase{name: "shaded no such Province, CPC Resources 2", by: NAT, side: "shaded",
 			setup: func(t testing.TB, s *State) { put(t, s, "Shanxi", CPCGuerrilla, 2); s.Resources[CPC] = 2 },
 			check: func(t *testing.T, s *State) {
@@ -83,7 +97,7 @@ func TestCard39ShaanGanNing(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Gansu", cb, 1)
 				evWant(t, "Shaanxi", s.Spaces[evSid("Shaanxi")].Support, Opposition)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+1)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+2)
 			}},
 		evCase{name: "unshaded Shaanxi full of Bases", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
@@ -130,6 +144,16 @@ func TestCard40JinChaJi(t *testing.T) {
 				evWantPieces(t, s, "Hebei", int(CPCGuerrillaActive), 2)
 				evWantPieces(t, s, "Shanxi", int(CPCGuerrillaActive), 1)
 				evWantPieces(t, s, "Shaanxi", cg, 1)
+			}},
+		evCase{name: "shaded shifts Hebei or Shanxi toward Neutral", by: JPN, side: "shaded",
+			setup: func(t testing.TB, s *State) {
+				s.Spaces[evSid("Hebei")].Support = Opposition
+				s.Spaces[evSid("Shanxi")].Support = Opposition
+			},
+			steps: []string{"space:Beijing-Tianjin", "space:Datong-Taiyuan", "=space:Hebei|space:Shanxi", "space:Hebei"},
+			check: func(t *testing.T, s *State) {
+				evWant(t, "Hebei", s.Spaces[evSid("Hebei")].Support, Neutral)
+				evWant(t, "Shanxi", s.Spaces[evSid("Shanxi")].Support, Opposition)
 			}},
 		evCase{name: "shaded one Police Available", by: JPN, side: "shaded",
 			setup: func(t testing.TB, s *State) { evDrain(t, s, JPNPolice, 1) },
@@ -196,7 +220,7 @@ func TestCard42RentReduction(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWant(t, "Hubei", s.Spaces[evSid("Hubei")].Support, Neutral)
 				evWantPieces(t, s, "Hubei", cg, 2)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+1)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+2)
 			}},
 		evCase{name: "unshaded one Guerrilla Available", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
@@ -246,6 +270,18 @@ func TestCard43ShanxiNewArmy(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Shanxi", cg, 1, int(CPCGuerrillaActive), 0, wt, 2)
 			}},
+		evCase{name: "shaded Shanxi at Opposition", by: WLD, side: "shaded",
+			setup: func(t testing.TB, s *State) {
+				put(t, s, "Shanxi", CPCGuerrilla, 1)
+				s.Spaces[evSid("Shanxi")].Support = Opposition
+			},
+			check: func(t *testing.T, s *State) {
+				evWantPieces(t, s, "Shanxi", cg, 0, wt, 2)
+				evWant(t, "Shanxi", s.Spaces[evSid("Shanxi")].Support, Neutral)
+			}},
+		evCase{name: "shaded Shanxi at Support stays", by: WLD, side: "shaded",
+			setup: func(t testing.TB, s *State) { s.Spaces[evSid("Shanxi")].Support = Support },
+			check: func(t *testing.T, s *State) { evWant(t, "Shanxi", s.Spaces[evSid("Shanxi")].Support, Support) }},
 		evCase{name: "shaded no WLD Troops Available", by: WLD, side: "shaded",
 			setup: func(t testing.TB, s *State) { put(t, s, "Shanxi", CPCGuerrilla, 1); evDrain(t, s, WLDTroop, 0) },
 			check: func(t *testing.T, s *State) { evWantPieces(t, s, "Shanxi", cg, 0, wt, 0) }},
@@ -307,7 +343,7 @@ func TestCard45FrictionIncidents(t *testing.T) {
 				evWantPieces(t, s, "Guizhou", cb, 0, cg, 0)
 				evWantPieces(t, s, "Jiangxi", cg, 1)
 				evWantPieces(t, s, "Hunan", cg, 3)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC-3)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC-2)
 			}},
 		evCase{name: "shaded no NAT Control", by: NAT, side: "shaded",
 			setup: func(t testing.TB, s *State) {
@@ -355,7 +391,7 @@ func TestCard47GreatProduction(t *testing.T) {
 			check: func(t *testing.T, s *State) {
 				evWantPieces(t, s, "Shaanxi", cg, 3, int(CPCGuerrillaActive), 0)
 				evWantPieces(t, s, "Shanxi", int(CPCGuerrillaActive), 2)
-				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+3)
+				evWant(t, "CPC Resources", s.Resources[CPC], ev37CPC+5)
 			}},
 		evCase{name: "unshaded no Base, Resources capped", by: CPC, side: "unshaded",
 			setup: func(t testing.TB, s *State) {
