@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/chinaswar/chinaswar/commands/arena"
@@ -66,10 +67,19 @@ func arenaCmd(args []string) error {
 			}
 		}
 	}
+	// The games file is opened before the run, so a path that cannot be
+	// written is refused at once rather than after hours of games.
+	var out *gamesFile
+	if *gamesOut != "" {
+		if out, err = createGamesFile(*gamesOut); err != nil {
+			return err
+		}
+		defer out.abandon()
+	}
 	rep := arena.Run(cfg)
 	rep.Write(stdout)
-	if *gamesOut != "" {
-		if err := saveGames(rep, *gamesOut); err != nil {
+	if out != nil {
+		if err := out.save(rep); err != nil {
 			return err
 		}
 	}
@@ -100,14 +110,47 @@ func parseAgent(name string) (arena.Agent, error) {
 	return arena.Agent{Name: strings.ToLower(name), Seat: seat}, nil
 }
 
-func saveGames(rep *arena.Report, path string) error {
-	f, err := os.Create(path)
+// gamesFile is where --games-out saves the games: a temporary file beside
+// the destination, renamed over it once every game is written, so a run
+// that fails or is stopped leaves an earlier file of that name as it was.
+type gamesFile struct {
+	f    *os.File
+	path string
+	done bool
+}
+
+func createGamesFile(path string) (*gamesFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return fmt.Errorf("--games-out: %w", err)
+		return nil, fmt.Errorf("--games-out: %w", err)
 	}
-	if err := rep.WriteGames(f); err != nil {
+	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 is for secrets
 		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("--games-out: %w", err)
+	}
+	return &gamesFile{f: f, path: path}, nil
+}
+
+// save writes the report's games and puts the file in place.
+func (g *gamesFile) save(rep *arena.Report) error {
+	if err := rep.WriteGames(g.f); err != nil {
 		return err
 	}
-	return f.Close()
+	if err := g.f.Close(); err != nil {
+		return fmt.Errorf("--games-out: %w", err)
+	}
+	if err := os.Rename(g.f.Name(), g.path); err != nil {
+		return fmt.Errorf("--games-out: %w", err)
+	}
+	g.done = true
+	return nil
+}
+
+// abandon removes the temporary file unless save put it in place.
+func (g *gamesFile) abandon() {
+	if !g.done {
+		g.f.Close()
+		os.Remove(g.f.Name())
+	}
 }

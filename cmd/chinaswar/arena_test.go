@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chinaswar/chinaswar/engine"
@@ -37,5 +40,42 @@ func TestParseAgentAndSeats(t *testing.T) {
 	}
 	if _, err := parseSeats("NAT=great"); err == nil {
 		t.Error("parseSeats accepted an unknown level")
+	}
+}
+
+// TestArenaGamesOut: --games-out saves every game and leaves nothing else
+// beside it, and a path that cannot be written is refused before any game
+// is played.
+func TestArenaGamesOut(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"arena", "--agents", "random", "--field", "random", "--games", "2", "--scenario", "1938", "--factions", "NAT", "--quiet"}
+
+	var out, errOut strings.Builder
+	path := filepath.Join(dir, "games.jsonl")
+	if code := run(append(args, "--games-out", path), strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n != 2 {
+		t.Errorf("%d games saved, want 2:\n%s", n, data)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the directory holds %d files, want only the games file", len(entries))
+	}
+
+	out.Reset()
+	errOut.Reset()
+	bad := filepath.Join(dir, "no such directory", "games.jsonl")
+	if code := run(append(args, "--games-out", bad), strings.NewReader(""), &out, &errOut); code == 0 {
+		t.Fatal("an unwritable --games-out was accepted")
+	}
+	if !strings.Contains(errOut.String(), "--games-out") {
+		t.Errorf("the refusal does not name the flag: %q", errOut.String())
+	}
+	if out.Len() != 0 {
+		t.Errorf("games were played before the path was refused:\n%s", out.String())
 	}
 }
