@@ -21,10 +21,22 @@ const reserve = 8
 // policy picks an answer to pr in the simulated game h.
 func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 	cs := pr.Choices
-	if pr.Faction == engine.JPN {
-		if id, ok := jpnRule(h, pr, rng); ok {
-			return id
+	var id string
+	ok := false
+	switch pr.Faction {
+	case engine.JPN:
+		id, ok = jpnRule(h, pr, rng)
+	case engine.NAT:
+		if id, ok = supportRule(h, pr, rng); !ok {
+			id, ok = natRule(pr)
 		}
+	case engine.CPC:
+		id, ok = supportRule(h, pr, rng)
+	case engine.WLD:
+		id, ok = wldRule(h, pr, rng)
+	}
+	if ok {
+		return id
 	}
 	if strings.HasPrefix(cs[0].ID, "count:") {
 		return countRule(h.State(), pr)

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -100,5 +101,105 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 	}
 	if los*8 > eligible {
 		t.Errorf("%d Large Offensives in %d actions", los, eligible)
+	}
+}
+
+// TestPolicyKeepsTheChineseTotals plays games by the rollout policy and
+// checks its NAT, WLD and CPC rules wherever they apply: Govern never
+// trades Support for Resources while it can do anything else, Recruit
+// Pacifies when it can, no WLD Troops go along on a NAT Patrol, WLD takes
+// Troops onto LoCs (at setup and on Patrol) only from where it can spare
+// them without losing Control, and the Support Phase spends on the most
+// Population while a shift is to be had.
+func TestPolicyKeepsTheChineseTotals(t *testing.T) {
+	n := map[string]int{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := g.Map()
+		rng := &rand{seed}
+		for !g.Over() {
+			pr := g.Prompt()
+			choice := policy(g, pr, rng)
+			s, q := g.State(), pr.Question
+			c := controlView{m: m, s: s, f: engine.WLD}
+			chosen, isSpace := jpnView{m: m}.space(choice)
+			fail := func(format string, args ...any) {
+				t.Errorf("seed %d, %q chose %q: %s", seed, q, choice, fmt.Sprintf(format, args...))
+			}
+			switch {
+			case pr.Faction == engine.NAT && strings.HasPrefix(q, "Govern in "):
+				n["govern"]++
+				if choice == "govern:support_resources" && len(pr.Choices) > 1 {
+					fail("Support traded for Resources")
+				}
+				if pr.Has("govern:remove_cpc") && choice != "govern:remove_cpc" {
+					fail("a CPC Base could go")
+				}
+			case pr.Faction == engine.NAT && strings.HasPrefix(q, "NAT Recruit: in one selected Province"):
+				n["recruit"]++
+				if pr.Has("recruit:pacify") && choice != "recruit:pacify" {
+					fail("Pacify was open")
+				}
+			case strings.HasPrefix(q, "NAT Patrol: how many WLD Troops from"):
+				n["escort"]++
+				if choice != "count:0" {
+					fail("WLD Troops went along")
+				}
+			case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: move WLD Troops onto") ||
+				strings.HasPrefix(q, "WLD Patrol: move WLD Troops into ")):
+				n["wld source"]++
+				// With a source that cannot spare a Troop, the others
+				// are taken before stopping.
+				spare, costly := false, false
+				for _, ch := range pr.Choices {
+					if id, ok := c.space(ch.ID); ok {
+						spare = spare || c.spareable(id) > 0
+						costly = costly || c.spareable(id) <= 0
+					}
+				}
+				if isSpace && c.spareable(chosen) <= 0 || !isSpace && spare && costly {
+					fail("Troops to spare: %v, a source that cannot: %v", spare, costly)
+				}
+			case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: how many WLD Troops from ") ||
+				strings.HasPrefix(q, "WLD Patrol: how many WLD Troops from ")):
+				n["wld count"]++
+				from, ok := between(q, " from ", " to ")
+				if !ok || strings.Contains(from, " into ") {
+					from, _ = between(q, " from ", " into ")
+				}
+				id, ok := m.ID(from)
+				if !ok {
+					t.Fatalf("%q: no origin", q)
+				}
+				if k := countOf(choice); k > countOf(pr.Choices[0].ID) && k > c.spareable(id) {
+					fail("%s can spare %d", from, c.spareable(id))
+				}
+			case pr.Step == "pacify" || pr.Step == "agitate":
+				best := 0
+				for _, ch := range pr.Choices {
+					if id, ok := c.space(ch.ID); ok && !s.Spaces[id].Terror {
+						best = max(best, m.Spaces[id].Pop)
+					}
+				}
+				if best > 0 {
+					n[pr.Step]++
+					if !isSpace || s.Spaces[chosen].Terror || m.Spaces[chosen].Pop != best {
+						fail("a shift in a Province of Population %d was open", best)
+					}
+				}
+			}
+			if err := g.Do(pr.Faction, choice); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("cases: %v", n)
+	for _, k := range []string{"govern", "recruit", "escort", "wld source", "wld count", "pacify", "agitate"} {
+		if n[k] < 5 {
+			t.Errorf("only %d cases of %s", n[k], k)
+		}
 	}
 }
