@@ -99,3 +99,69 @@ func countOf(id string) int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(id, "count:"))
 	return n
 }
+
+// choiceSpace reads a choice id naming a map space.
+func choiceSpace(m *engine.Map, id string) (engine.SpaceID, bool) {
+	name, ok := strings.CutPrefix(id, "space:")
+	if !ok {
+		return 0, false
+	}
+	return m.ID(name)
+}
+
+// pickSpace chooses among the space choices of pr the one worth the most by
+// value, at random among equals. With nothing worth anything it answers
+// stop if that is a choice ("" leaves the question to the general policy).
+func pickSpace(m *engine.Map, pr *engine.Prompt, rng *rand, value func(engine.SpaceID) int, stop string) (string, bool) {
+	best, n := 0, 0
+	var id string
+	for _, c := range pr.Choices {
+		sp, ok := choiceSpace(m, c.ID)
+		if !ok {
+			continue
+		}
+		switch v := value(sp); {
+		case v > best:
+			best, n, id = v, 1, c.ID
+		case v == best && v > 0:
+			n++
+			if rng.intn(n) == 0 {
+				id = c.ID
+			}
+		}
+	}
+	switch {
+	case best > 0:
+		return id, true
+	case stop != "" && pr.Has(stop):
+		return stop, true
+	}
+	return "", false
+}
+
+// preferSources answers a question for the source of a move: at random
+// among the sources that are ok, or "done" when none is. When every source
+// is ok it leaves the question to the general policy.
+func preferSources(m *engine.Map, pr *engine.Prompt, rng *rand, ok func(engine.SpaceID) bool) (string, bool) {
+	var good []string
+	costly := false
+	for _, c := range pr.Choices {
+		sp, isSpace := choiceSpace(m, c.ID)
+		switch {
+		case !isSpace:
+		case ok(sp):
+			good = append(good, c.ID)
+		default:
+			costly = true
+		}
+	}
+	switch {
+	case !costly:
+		return "", false
+	case len(good) > 0:
+		return good[rng.intn(len(good))], true
+	case pr.Has("done"):
+		return "done", true
+	}
+	return "", false
+}

@@ -75,8 +75,7 @@ func supportRule(h *engine.Game, pr *engine.Prompt, rng *rand) (string, bool) {
 		return "", false
 	}
 	m, s := h.Map(), h.State()
-	j := jpnView{m: m, s: s}
-	return j.pick(pr, rng, func(id engine.SpaceID) int {
+	return pickSpace(m, pr, rng, func(id engine.SpaceID) int {
 		if s.Spaces[id].Terror {
 			return 0
 		}
@@ -122,31 +121,8 @@ func (c controlView) spareable(id engine.SpaceID) int {
 // spare picks at random a source that can spare a Troop, or declines when
 // none can.
 func (c controlView) spare(pr *engine.Prompt, rng *rand) (string, bool) {
-	var ok []string
-	costly := false
-	for _, ch := range pr.Choices {
-		sp, isSpace := c.space(ch.ID)
-		switch {
-		case !isSpace:
-		case c.spareable(sp) > 0:
-			ok = append(ok, ch.ID)
-		default:
-			costly = true
-		}
-	}
-	switch {
-	case !costly:
-		return "", false
-	case len(ok) > 0:
-		return ok[rng.intn(len(ok))], true
-	case pr.Has("done"):
-		return "done", true
-	}
-	return "", false
+	return preferSources(c.m, pr, rng, func(sp engine.SpaceID) bool { return c.spareable(sp) > 0 })
 }
-
-// space reads a choice id naming a map space.
-func (c controlView) space(id string) (engine.SpaceID, bool) { return jpnView{m: c.m}.space(id) }
 
 // count moves the most Troops that space from can spare.
 func (c controlView) count(pr *engine.Prompt, from engine.SpaceID) (string, bool) {

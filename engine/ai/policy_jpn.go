@@ -25,12 +25,12 @@ func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (id string, ok bool) 
 		return "done", true // 6.4: moving is optional
 	case strings.HasPrefix(q, "Commitment Phase:") && !strings.HasPrefix(pr.Choices[0].ID, "count:"):
 		// 6.5: Troops above Commitment leave the map; from off the LoCs.
-		return j.pick(pr, rng, func(id engine.SpaceID) int { return b2i(!j.m.Spaces[id].IsLoC()) }, "")
+		return pickSpace(j.m, pr, rng, func(id engine.SpaceID) int { return b2i(!j.m.Spaces[id].IsLoC()) }, "")
 	case strings.HasPrefix(pr.Choices[0].ID, "count:"):
 		return j.count(pr)
 	case strings.HasPrefix(q, "JPN Patrol (") && strings.Contains(q, "choose a destination LoC"):
 		// 3.2.3: a LoC with Econ that JPN does not hold yet.
-		return j.pick(pr, rng, j.gain, "done")
+		return pickSpace(j.m, pr, rng, j.gain, "done")
 	case strings.HasPrefix(q, "JPN Patrol: Assault on a LoC"),
 		strings.HasPrefix(q, "JPN Assault ("),
 		strings.HasPrefix(q, "Anti-Bandit Action (") && strings.Contains(q, "select a space"):
@@ -41,10 +41,10 @@ func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (id string, ok bool) 
 		if strings.HasPrefix(q, "JPN Patrol:") {
 			stop = "done"
 		}
-		return j.pick(pr, rng, j.clear, stop)
+		return pickSpace(j.m, pr, rng, j.clear, stop)
 	case strings.HasPrefix(q, "JPN Transport:") && strings.HasSuffix(q, "Move on to?"):
 		// 4.2.2: end on a LoC with Econ that JPN does not hold yet.
-		return j.pick(pr, rng, j.gain, "")
+		return pickSpace(j.m, pr, rng, j.gain, "")
 	case strings.Contains(q, "from which adjacent space?") && strings.HasPrefix(q, "JPN "),
 		strings.HasPrefix(q, "No JPN Police Available"):
 		// 3.2.3, 3.2.4, 3.2.2: cubes come from anywhere but the last
@@ -95,36 +95,6 @@ func (j jpnView) clear(id engine.SpaceID) int {
 	return j.m.Spaces[id].Econ
 }
 
-// pick chooses among the space choices of pr the one worth the most by
-// value, at random among equals. With nothing worth anything it answers
-// stop if that is a choice ("" leaves the question to the general policy).
-func (j jpnView) pick(pr *engine.Prompt, rng *rand, value func(engine.SpaceID) int, stop string) (string, bool) {
-	best, n := 0, 0
-	var id string
-	for _, c := range pr.Choices {
-		sp, ok := j.space(c.ID)
-		if !ok {
-			continue
-		}
-		switch v := value(sp); {
-		case v > best:
-			best, n, id = v, 1, c.ID
-		case v == best && v > 0:
-			n++
-			if rng.intn(n) == 0 {
-				id = c.ID
-			}
-		}
-	}
-	switch {
-	case best > 0:
-		return id, true
-	case stop != "" && pr.Has(stop):
-		return stop, true
-	}
-	return "", false
-}
-
 // avoid picks at random a source of cubes whose loss costs JPN no more Econ
 // than the destination dest (if known, else -1) may win, or declines when
 // every source would cost more.
@@ -133,27 +103,9 @@ func (j jpnView) avoid(pr *engine.Prompt, rng *rand, dest engine.SpaceID) (strin
 	if dest >= 0 {
 		win = j.gain(dest)
 	}
-	var ok []string
-	costly := false
-	for _, c := range pr.Choices {
-		sp, isSpace := j.space(c.ID)
-		switch {
-		case !isSpace:
-		case j.s.Spaces[sp].Pieces.JPNCubes() > 1 || j.earns(sp) <= win:
-			ok = append(ok, c.ID)
-		default:
-			costly = true
-		}
-	}
-	switch {
-	case !costly:
-		return "", false // nothing to avoid
-	case len(ok) > 0:
-		return ok[rng.intn(len(ok))], true
-	case pr.Has("done"):
-		return "done", true
-	}
-	return "", false
+	return preferSources(j.m, pr, rng, func(sp engine.SpaceID) bool {
+		return j.s.Spaces[sp].Pieces.JPNCubes() > 1 || j.earns(sp) <= win
+	})
 }
 
 // count answers a "how many" question about moving JPN cubes off a LoC
@@ -177,15 +129,6 @@ func (j jpnView) count(pr *engine.Prompt) (string, bool) {
 		return "", false
 	}
 	return "count:" + strconv.Itoa(pick), true
-}
-
-// space reads a choice id naming a map space.
-func (j jpnView) space(id string) (engine.SpaceID, bool) {
-	name, ok := strings.CutPrefix(id, "space:")
-	if !ok {
-		return 0, false
-	}
-	return j.m.ID(name)
 }
 
 // enemy reports whether a space holds pieces of a Chinese faction, which

@@ -32,13 +32,13 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 				best := func(value func(engine.SpaceID) int) int {
 					b := 0
 					for _, c := range pr.Choices {
-						if id, ok := j.space(c.ID); ok {
+						if id, ok := choiceSpace(m, c.ID); ok {
 							b = max(b, value(id))
 						}
 					}
 					return b
 				}
-				chosen, isSpace := j.space(choice)
+				chosen, isSpace := choiceSpace(m, choice)
 				q := pr.Question
 				switch {
 				case pr.Step == "redeploy" && pr.Has("done"):
@@ -125,7 +125,7 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 			choice := policy(g, pr, rng)
 			s, q := g.State(), pr.Question
 			c := controlView{m: m, s: s, f: engine.WLD}
-			chosen, isSpace := jpnView{m: m}.space(choice)
+			chosen, isSpace := choiceSpace(m, choice)
 			fail := func(format string, args ...any) {
 				t.Errorf("seed %d, %q chose %q: %s", seed, q, choice, fmt.Sprintf(format, args...))
 			}
@@ -155,7 +155,7 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 				// are taken before stopping.
 				spare, costly := false, false
 				for _, ch := range pr.Choices {
-					if id, ok := c.space(ch.ID); ok {
+					if id, ok := choiceSpace(m, ch.ID); ok {
 						spare = spare || c.spareable(id) > 0
 						costly = costly || c.spareable(id) <= 0
 					}
@@ -180,7 +180,7 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 			case pr.Step == "pacify" || pr.Step == "agitate":
 				best := 0
 				for _, ch := range pr.Choices {
-					if id, ok := c.space(ch.ID); ok && !s.Spaces[id].Terror {
+					if id, ok := choiceSpace(m, ch.ID); ok && !s.Spaces[id].Terror {
 						best = max(best, m.Spaces[id].Pop)
 					}
 				}
