@@ -12,7 +12,8 @@ import (
 // NAT's Patronage at every Resources Phase, which costs NAT some 13 victory
 // points a game and makes every NAT plan look bad. So counts follow sound
 // rules, Passing and Large Offensives are rare, Operations go on for
-// several spaces, and JPN keeps its cubes on the LoCs that make its Econ.
+// several spaces, JPN keeps its cubes on the LoCs that make its Econ, and
+// NAT, WLD and CPC keep what makes their victory totals (policy_chinese.go).
 
 // reserve is the Resources a faction keeps in hand when Patronage or Aid
 // could be turned into Resources: enough for an Operation.
