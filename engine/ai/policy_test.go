@@ -17,83 +17,71 @@ import (
 // first, and Large Offensives (a point of Commitment each) are rare.
 func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 	var redeploys, patrols, assaults, counts, sources, commitments, eligible, los int
-	for seed := uint64(1); seed <= 6; seed++ {
-		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+	playByPolicy(t, 6, func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string) {
 		m := g.Map()
-		rng := &rand{seed}
-		for !g.Over() {
-			pr := g.Prompt()
-			choice := policy(g, pr, rng)
-			if pr.Faction == engine.JPN {
-				j := jpnView{m: m, s: g.State()}
-				best := func(value func(engine.SpaceID) int) int {
-					b := 0
-					for _, c := range pr.Choices {
-						if id, ok := choiceSpace(m, c.ID); ok {
-							b = max(b, value(id))
-						}
-					}
-					return b
-				}
-				chosen, isSpace := choiceSpace(m, choice)
-				q := pr.Question
-				switch {
-				case pr.Step == "redeploy" && pr.Has("done"):
-					redeploys++
-					if choice != "done" {
-						t.Errorf("seed %d: JPN Redeploy chose %q", seed, choice)
-					}
-				case strings.HasPrefix(q, "JPN Patrol (") && strings.Contains(q, "destination LoC"):
-					if b := best(j.gain); b > 0 {
-						patrols++
-						if !isSpace || j.gain(chosen) != b {
-							t.Errorf("seed %d: JPN Patrol chose %q though a LoC gaining %d Econ was open", seed, choice, b)
-						}
-					}
-				case strings.HasPrefix(q, "JPN Patrol: Assault on a LoC"):
-					assaults++
-					if b := best(j.clear); (b == 0) != (choice == "done") || isSpace && j.clear(chosen) != b {
-						t.Errorf("seed %d: JPN Patrol Assault chose %q (best Econ won back %d)", seed, choice, b)
-					}
-				case strings.HasPrefix(pr.Choices[0].ID, "count:") && strings.Contains(q, " from ") && strings.Contains(q, " into "):
-					from, _ := between(q, " from ", " into ")
-					id, ok := m.ID(from)
-					if ok && j.earns(id) > 0 && j.s.Spaces[id].Pieces.JPNCubes() > countOf(pr.Choices[0].ID) {
-						counts++
-						if countOf(choice) >= j.s.Spaces[id].Pieces.JPNCubes() {
-							t.Errorf("seed %d: %q: chose %s, leaving %s without JPN cubes", seed, q, choice, from)
-						}
-					}
-				case strings.HasPrefix(q, "JPN ") && strings.HasSuffix(q, "from which adjacent space?") && isSpace:
-					sources++
-					to, _ := between(q, " into ", " from ")
-					dest, _ := m.ID(to)
-					if j.s.Spaces[chosen].Pieces.JPNCubes() == 1 && j.earns(chosen) > j.gain(dest) {
-						t.Errorf("seed %d: %q: took the last JPN cube off %s (Econ %d) for %d", seed, q, choice, j.earns(chosen), j.gain(dest))
-					}
-				case strings.HasPrefix(q, "Commitment Phase:") && isSpace:
-					off := func(id engine.SpaceID) int { return b2i(!m.Spaces[id].IsLoC()) }
-					if best(off) > 0 {
-						commitments++
-						if off(chosen) == 0 {
-							t.Errorf("seed %d: Commitment Phase removed Troops from LoC %q", seed, choice)
-						}
-					}
-				case pr.Step == "eligible" && pr.Has("lo:assault"):
-					eligible++
-					if strings.HasPrefix(choice, "lo:") {
-						los++
+		if pr.Faction == engine.JPN {
+			j := jpnView{m: m, s: g.State()}
+			best := func(value func(engine.SpaceID) int) int {
+				b := 0
+				for _, c := range pr.Choices {
+					if id, ok := choiceSpace(m, c.ID); ok {
+						b = max(b, value(id))
 					}
 				}
+				return b
 			}
-			if err := g.Do(pr.Faction, choice); err != nil {
-				t.Fatal(err)
+			chosen, isSpace := choiceSpace(m, choice)
+			q := pr.Question
+			switch {
+			case pr.Step == "redeploy" && pr.Has("done"):
+				redeploys++
+				if choice != "done" {
+					t.Errorf("seed %d: JPN Redeploy chose %q", seed, choice)
+				}
+			case strings.HasPrefix(q, "JPN Patrol (") && strings.Contains(q, "destination LoC"):
+				if b := best(j.gain); b > 0 {
+					patrols++
+					if !isSpace || j.gain(chosen) != b {
+						t.Errorf("seed %d: JPN Patrol chose %q though a LoC gaining %d Econ was open", seed, choice, b)
+					}
+				}
+			case strings.HasPrefix(q, "JPN Patrol: Assault on a LoC"):
+				assaults++
+				if b := best(j.clear); (b == 0) != (choice == "done") || isSpace && j.clear(chosen) != b {
+					t.Errorf("seed %d: JPN Patrol Assault chose %q (best Econ won back %d)", seed, choice, b)
+				}
+			case strings.HasPrefix(pr.Choices[0].ID, "count:") && strings.Contains(q, " from ") && strings.Contains(q, " into "):
+				from, _ := between(q, " from ", " into ")
+				id, ok := m.ID(from)
+				if ok && j.earns(id) > 0 && j.s.Spaces[id].Pieces.JPNCubes() > countOf(pr.Choices[0].ID) {
+					counts++
+					if countOf(choice) >= j.s.Spaces[id].Pieces.JPNCubes() {
+						t.Errorf("seed %d: %q: chose %s, leaving %s without JPN cubes", seed, q, choice, from)
+					}
+				}
+			case strings.HasPrefix(q, "JPN ") && strings.HasSuffix(q, "from which adjacent space?") && isSpace:
+				sources++
+				to, _ := between(q, " into ", " from ")
+				dest, _ := m.ID(to)
+				if j.s.Spaces[chosen].Pieces.JPNCubes() == 1 && j.earns(chosen) > j.gain(dest) {
+					t.Errorf("seed %d: %q: took the last JPN cube off %s (Econ %d) for %d", seed, q, choice, j.earns(chosen), j.gain(dest))
+				}
+			case strings.HasPrefix(q, "Commitment Phase:") && isSpace:
+				off := func(id engine.SpaceID) int { return b2i(!m.Spaces[id].IsLoC()) }
+				if best(off) > 0 {
+					commitments++
+					if off(chosen) == 0 {
+						t.Errorf("seed %d: Commitment Phase removed Troops from LoC %q", seed, choice)
+					}
+				}
+			case pr.Step == "eligible" && pr.Has("lo:assault"):
+				eligible++
+				if strings.HasPrefix(choice, "lo:") {
+					los++
+				}
 			}
 		}
-	}
+	})
 	t.Logf("%d Redeploys, %d Patrol destinations, %d Patrol Assaults, %d counts off earning LoCs, %d sources of moves, %d Commitment removals, %d Large Offensives in %d actions",
 		redeploys, patrols, assaults, counts, sources, commitments, los, eligible)
 	if redeploys == 0 || patrols == 0 || assaults == 0 || counts == 0 || sources == 0 || eligible < 20 {
@@ -113,93 +101,103 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 // Population while a shift is to be had.
 func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 	n := map[string]int{}
-	for seed := uint64(1); seed <= 12; seed++ {
-		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+	playByPolicy(t, 12, func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string) {
 		m := g.Map()
-		rng := &rand{seed}
-		for !g.Over() {
-			pr := g.Prompt()
-			choice := policy(g, pr, rng)
-			s, q := g.State(), pr.Question
-			c := controlView{m: m, s: s, f: engine.WLD}
-			chosen, isSpace := choiceSpace(m, choice)
-			fail := func(format string, args ...any) {
-				t.Errorf("seed %d, %q chose %q: %s", seed, q, choice, fmt.Sprintf(format, args...))
+		s, q := g.State(), pr.Question
+		c := controlView{m: m, s: s, f: engine.WLD}
+		chosen, isSpace := choiceSpace(m, choice)
+		fail := func(format string, args ...any) {
+			t.Errorf("seed %d, %q chose %q: %s", seed, q, choice, fmt.Sprintf(format, args...))
+		}
+		switch {
+		case pr.Faction == engine.NAT && strings.HasPrefix(q, "Govern in "):
+			n["govern"]++
+			if choice == "govern:support_resources" && len(pr.Choices) > 1 {
+				fail("Support traded for Resources")
 			}
-			switch {
-			case pr.Faction == engine.NAT && strings.HasPrefix(q, "Govern in "):
-				n["govern"]++
-				if choice == "govern:support_resources" && len(pr.Choices) > 1 {
-					fail("Support traded for Resources")
-				}
-				if pr.Has("govern:remove_cpc") && choice != "govern:remove_cpc" {
-					fail("a CPC Base could go")
-				}
-			case pr.Faction == engine.NAT && strings.HasPrefix(q, "NAT Recruit: in one selected Province"):
-				n["recruit"]++
-				if pr.Has("recruit:pacify") && choice != "recruit:pacify" {
-					fail("Pacify was open")
-				}
-			case strings.HasPrefix(q, "NAT Patrol: how many WLD Troops from"):
-				n["escort"]++
-				if choice != "count:0" {
-					fail("WLD Troops went along")
-				}
-			case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: move WLD Troops onto") ||
-				strings.HasPrefix(q, "WLD Patrol: move WLD Troops into ")):
-				n["wld source"]++
-				// With a source that cannot spare a Troop, the others
-				// are taken before stopping.
-				spare, costly := false, false
-				for _, ch := range pr.Choices {
-					if id, ok := choiceSpace(m, ch.ID); ok {
-						spare = spare || c.spareable(id) > 0
-						costly = costly || c.spareable(id) <= 0
-					}
-				}
-				if isSpace && c.spareable(chosen) <= 0 || !isSpace && spare && costly {
-					fail("Troops to spare: %v, a source that cannot: %v", spare, costly)
-				}
-			case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: how many WLD Troops from ") ||
-				strings.HasPrefix(q, "WLD Patrol: how many WLD Troops from ")):
-				n["wld count"]++
-				from, ok := between(q, " from ", " to ")
-				if !ok || strings.Contains(from, " into ") {
-					from, _ = between(q, " from ", " into ")
-				}
-				id, ok := m.ID(from)
-				if !ok {
-					t.Fatalf("%q: no origin", q)
-				}
-				if k := countOf(choice); k > countOf(pr.Choices[0].ID) && k > c.spareable(id) {
-					fail("%s can spare %d", from, c.spareable(id))
-				}
-			case pr.Step == "pacify" || pr.Step == "agitate":
-				best := 0
-				for _, ch := range pr.Choices {
-					if id, ok := choiceSpace(m, ch.ID); ok && !s.Spaces[id].Terror {
-						best = max(best, m.Spaces[id].Pop)
-					}
-				}
-				if best > 0 {
-					n[pr.Step]++
-					if !isSpace || s.Spaces[chosen].Terror || m.Spaces[chosen].Pop != best {
-						fail("a shift in a Province of Population %d was open", best)
-					}
+			if pr.Has("govern:remove_cpc") && choice != "govern:remove_cpc" {
+				fail("a CPC Base could go")
+			}
+		case pr.Faction == engine.NAT && strings.HasPrefix(q, "NAT Recruit: in one selected Province"):
+			n["recruit"]++
+			if pr.Has("recruit:pacify") && choice != "recruit:pacify" {
+				fail("Pacify was open")
+			}
+		case strings.HasPrefix(q, "NAT Patrol: how many WLD Troops from"):
+			n["escort"]++
+			if choice != "count:0" {
+				fail("WLD Troops went along")
+			}
+		case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: move WLD Troops onto") ||
+			strings.HasPrefix(q, "WLD Patrol: move WLD Troops into ")):
+			n["wld source"]++
+			// With a source that cannot spare a Troop, the others
+			// are taken before stopping.
+			spare, costly := false, false
+			for _, ch := range pr.Choices {
+				if id, ok := choiceSpace(m, ch.ID); ok {
+					spare = spare || c.spareable(id) > 0
+					costly = costly || c.spareable(id) <= 0
 				}
 			}
-			if err := g.Do(pr.Faction, choice); err != nil {
-				t.Fatal(err)
+			if isSpace && c.spareable(chosen) <= 0 || !isSpace && spare && costly {
+				fail("Troops to spare: %v, a source that cannot: %v", spare, costly)
+			}
+		case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: how many WLD Troops from ") ||
+			strings.HasPrefix(q, "WLD Patrol: how many WLD Troops from ")):
+			n["wld count"]++
+			from, ok := between(q, " from ", " to ")
+			if !ok || strings.Contains(from, " into ") {
+				from, _ = between(q, " from ", " into ")
+			}
+			id, ok := m.ID(from)
+			if !ok {
+				t.Fatalf("%q: no origin", q)
+			}
+			if k := countOf(choice); k > countOf(pr.Choices[0].ID) && k > c.spareable(id) {
+				fail("%s can spare %d", from, c.spareable(id))
+			}
+		case pr.Step == "pacify" || pr.Step == "agitate":
+			best := 0
+			for _, ch := range pr.Choices {
+				if id, ok := choiceSpace(m, ch.ID); ok && !s.Spaces[id].Terror {
+					best = max(best, m.Spaces[id].Pop)
+				}
+			}
+			if best > 0 {
+				n[pr.Step]++
+				if !isSpace || s.Spaces[chosen].Terror || m.Spaces[chosen].Pop != best {
+					fail("a shift in a Province of Population %d was open", best)
+				}
 			}
 		}
-	}
+	})
 	t.Logf("cases: %v", n)
 	for _, k := range []string{"govern", "recruit", "escort", "wld source", "wld count", "pacify", "agitate"} {
 		if n[k] < 5 {
 			t.Errorf("only %d cases of %s", n[k], k)
+		}
+	}
+}
+
+// playByPolicy plays games by the rollout policy (seeds 1 to games,
+// alternating the scenarios) and shows check every question and the
+// policy's answer before it is given.
+func playByPolicy(t *testing.T, games int, check func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string)) {
+	t.Helper()
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := &rand{seed}
+		for !g.Over() {
+			pr := g.Prompt()
+			choice := policy(g, pr, rng)
+			check(seed, g, pr, choice)
+			if err := g.Do(pr.Faction, choice); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
