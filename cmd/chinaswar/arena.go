@@ -23,6 +23,7 @@ func arenaCmd(args []string) error {
 	factions := fs.String("factions", "JPN,NAT,WLD,CPC", "the seats the agents take in turn")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	swings := fs.Int("swings", 0, "show the N sources (action kinds, Event sides, Propaganda phases) that moved the final margins most, in the games where every seat plays as the field")
+	answers := fs.Int("answers", 0, "show, for each faction, the N answers that cost it most and the N that gained it most (the mean change of its final margin over the steps where it gave them), in the games where every seat plays as the field")
 	gamesOut := fs.String("games-out", "", "also save every game (seed, margins, ranking) to this file, one JSON object a line")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -30,7 +31,7 @@ func arenaCmd(args []string) error {
 	if *games < 1 {
 		return fmt.Errorf("--games must be at least 1")
 	}
-	cfg := arena.Config{Games: *games, Seed: *seed, Swings: *swings}
+	cfg := arena.Config{Games: *games, Seed: *seed, Swings: *swings, Answers: *answers}
 	for _, name := range strings.Split(*agents, ",") {
 		a, err := parseAgent(strings.TrimSpace(name))
 		if err != nil {

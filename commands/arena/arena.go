@@ -39,6 +39,10 @@ type Config struct {
 	// Swings is how many sources of the margins' moves Write shows (0:
 	// none), from the games where every seat plays as the field.
 	Swings int
+	// Answers is how many answers of each faction Write shows at each end
+	// (those that cost it most and gained it most, 0: none), from the
+	// games where every seat plays as the field.
+	Answers int
 	// Progress, if set, is called after each finished game (from any
 	// goroutine, serialised).
 	Progress func(done, total int)
@@ -76,8 +80,11 @@ type Report struct {
 	// Swings sum, by scenario, what moved the margins in the games where
 	// every seat played as the field (the games that measure the deck's
 	// balance), and Shared counts those games.
-	Swings  map[string]ai.Swings
-	Shared  map[string]int
+	Swings map[string]ai.Swings
+	Shared map[string]int
+	// Answers sum, by scenario, what each answer did in those games, when
+	// asked for (Config.Answers).
+	Answers map[string]ai.Answers
 	Elapsed time.Duration
 }
 
@@ -85,7 +92,7 @@ type Report struct {
 // and seats, so the report is the same whatever the number of cores.
 func Run(cfg Config) *Report {
 	start := time.Now()
-	rep := &Report{Config: cfg, Swings: map[string]ai.Swings{}, Shared: map[string]int{}}
+	rep := &Report{Config: cfg, Swings: map[string]ai.Swings{}, Shared: map[string]int{}, Answers: map[string]ai.Answers{}}
 	// A job is one game; it counts in more than one cell when those
 	// cells' agents play as the field does: every seat is then the same,
 	// so every faction's cell of the scenario holds the same game.
@@ -148,7 +155,8 @@ func Run(cfg Config) *Report {
 				first := j.cells[0]
 				seats[first.Faction] = agents[first.Agent].Seat
 				seed := cfg.Seed + uint64(j.k)
-				m, err := ai.Play(engine.Config{Scenario: first.Scenario, Seed: seed}, seats, seed, clock)
+				opt := ai.PlayOptions{Clock: clock, Answers: j.shared && cfg.Answers > 0}
+				m, err := ai.Play(engine.Config{Scenario: first.Scenario, Seed: seed}, seats, seed, opt)
 				for _, c := range j.cells {
 					c.Games[j.k] = outcome(m, c.Faction, err)
 				}
@@ -161,6 +169,12 @@ func Run(cfg Config) *Report {
 					}
 					sw.Add(m.Swings)
 					rep.Shared[first.Scenario]++
+					if m.Answers != nil {
+						if rep.Answers[first.Scenario] == nil {
+							rep.Answers[first.Scenario] = ai.Answers{}
+						}
+						rep.Answers[first.Scenario].Add(m.Answers)
+					}
 				}
 				done++
 				if cfg.Progress != nil {
@@ -339,6 +353,9 @@ func (r *Report) Write(w io.Writer) {
 	tw.Flush()
 	if len(r.Config.Agents) > 1 {
 		r.writePaired(w)
+	}
+	if r.Config.Answers > 0 {
+		r.writeAnswers(w, r.Config.Answers)
 	}
 	if r.Config.Swings > 0 {
 		r.writeSwings(w, r.Config.Swings)

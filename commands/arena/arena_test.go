@@ -193,7 +193,7 @@ func TestAgentsThatPlayAsTheFieldShareTheirGames(t *testing.T) {
 		}
 		// The all-random game of its seed, each cell from its own side.
 		var seats [engine.NumFactions]ai.Seat
-		m, err := ai.Play(engine.Config{Scenario: "1938", Seed: cfg.Seed + uint64(k)}, seats, cfg.Seed+uint64(k), nil)
+		m, err := ai.Play(engine.Config{Scenario: "1938", Seed: cfg.Seed + uint64(k)}, seats, cfg.Seed+uint64(k), ai.PlayOptions{})
 		if err != nil || m.Decisions != a.Decisions {
 			t.Fatalf("game %d is not the all-random game of its seed: %v", k, err)
 		}
@@ -247,6 +247,48 @@ func TestSwingsComeFromTheSharedGames(t *testing.T) {
 	rep.Write(&out)
 	if strings.Contains(out.String(), "What moved") {
 		t.Error("swings shown though not asked for")
+	}
+}
+
+// TestAnswersComeFromTheSharedGames: asked for, the answers ledger sums
+// the games in which every seat played as the field, and Write shows each
+// faction's steps and its answers at both ends; not asked for, the games
+// record none and Write shows none.
+func TestAnswersComeFromTheSharedGames(t *testing.T) {
+	basic := ai.Seat{Level: ai.Basic}
+	cfg := Config{
+		Agents:    []Agent{{"basic", basic}, {"random", ai.Random}},
+		Field:     Agent{"basic", basic},
+		Scenarios: []string{"1938"},
+		Factions:  engine.Factions[:],
+		Games:     40,
+		Seed:      40,
+		Answers:   2,
+	}
+	rep := Run(cfg)
+	as := rep.Answers["1938"]
+	for _, f := range engine.Factions {
+		if as[ai.AllSteps(f)].Steps == 0 {
+			t.Errorf("no steps with an answer of %s", f)
+		}
+	}
+	var out strings.Builder
+	rep.Write(&out)
+	text := out.String()
+	for _, want := range []string{"What each answer did to its faction's final margin (7.3), 1938, 40 games with every seat basic", "NAT: ", "steps with an answer, mean ", "more)", "=> "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+	cfg.Answers = 0
+	rep = Run(cfg)
+	if len(rep.Answers) != 0 {
+		t.Errorf("answers recorded though not asked for: %d scenarios", len(rep.Answers))
+	}
+	out.Reset()
+	rep.Write(&out)
+	if strings.Contains(out.String(), "What each answer did") {
+		t.Error("answers shown though not asked for")
 	}
 }
 

@@ -17,11 +17,11 @@ func TestGameWithAISeats(t *testing.T) {
 	}
 	seats := [engine.NumFactions]Seat{tiny, tiny, Random, basic}
 	for _, sc := range engine.Scenarios {
-		a, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, nil)
+		a, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, PlayOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", sc, err)
 		}
-		b, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, nil)
+		b, err := Play(engine.Config{Scenario: sc, Seed: 7}, seats, 7, PlayOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", sc, err)
 		}
@@ -75,11 +75,11 @@ func TestCappedPlayIsDeterministic(t *testing.T) {
 	capped := Seat{Level: Level{Name: "Capped", Sims: 24, Work: 15_000}}
 	seats := [engine.NumFactions]Seat{capped, Random, capped, Random}
 	cfg := engine.Config{Scenario: "1938", Seed: 9}
-	a, err := Play(cfg, seats, 9, nil)
+	a, err := Play(cfg, seats, 9, PlayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Play(cfg, seats, 9, nil)
+	b, err := Play(cfg, seats, 9, PlayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func TestBalanceCanary(t *testing.T) {
 		got[sc] = map[engine.Faction]int{}
 		for k := range balanceGames {
 			seed := uint64(1000 + k)
-			m, err := Play(engine.Config{Scenario: sc, Seed: seed}, seats, seed, nil)
+			m, err := Play(engine.Config{Scenario: sc, Seed: seed}, seats, seed, PlayOptions{})
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", sc, seed, err)
 			}

@@ -19,7 +19,7 @@ func TestSwingsAddUpToTheMargins(t *testing.T) {
 	finals := 0
 	for _, sc := range engine.Scenarios {
 		for seed := uint64(1); seed <= 6; seed++ {
-			m, err := Play(engine.Config{Scenario: sc, Seed: seed}, seats, seed, nil)
+			m, err := Play(engine.Config{Scenario: sc, Seed: seed}, seats, seed, PlayOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -61,6 +61,8 @@ type Match struct {
 	Stats     [engine.NumFactions]Stats
 	// Swings are what moved the victory margins, by source.
 	Swings Swings
+	// Answers are what each answer did, if asked for (PlayOptions).
+	Answers Answers
 }
 
 // Clock reads a time; think times are differences of two readings. The
@@ -71,10 +73,19 @@ type Clock func() time.Duration
 // WallClock is the default clock.
 func WallClock() time.Duration { return time.Duration(time.Now().UnixNano()) }
 
+// PlayOptions say what a match measures besides its result.
+type PlayOptions struct {
+	// Clock times the AI seats (nil: the wall clock).
+	Clock Clock
+	// Answers records what each answer did to its faction's margin
+	// (Match.Answers), at some cost per decision.
+	Answers bool
+}
+
 // Play plays one game with the given seats; seed drives the AI seats and
-// the random ones, clock (nil for the wall clock) times them. It fails on
-// any engine error or illegal choice.
-func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock Clock) (Match, error) {
+// the random ones. It fails on any engine error or illegal choice.
+func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, opt PlayOptions) (Match, error) {
+	clock := opt.Clock
 	if clock == nil {
 		clock = WallClock
 	}
@@ -92,6 +103,11 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock 
 	rng := &rand{mix(seed, 99)}
 	m := Match{Swings: Swings{}}
 	m.Swings.watch(g)
+	var answers *answerLog
+	if opt.Answers {
+		m.Answers = Answers{}
+		answers = newAnswerLog(g, m.Answers)
+	}
 	for !g.Over() {
 		pr := g.Prompt()
 		f := pr.Faction
@@ -122,8 +138,14 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, clock 
 				m.Stats[f].Operations++
 			}
 		}
+		if answers != nil {
+			answers.answer(pr, choice)
+		}
 		if err := g.Do(f, choice); err != nil {
 			return m, fmt.Errorf("%s chose %q at %q: %w", f, choice, pr.Question, err)
+		}
+		if answers != nil {
+			answers.after(g)
 		}
 		m.Decisions++
 	}
