@@ -19,6 +19,23 @@ import (
 // could be turned into Resources: enough for an Operation.
 const reserve = 8
 
+// mainOperation is the Operation a faction chooses, when a card offers it,
+// with the given odds before anything else is drawn. With the rollout
+// policy in every seat (2,000 games a scenario) JPN's mean final margin
+// went from -8.4 / -8.7 (1937 / 1938) with a uniform choice to +1.7 / -0.5
+// Patrolling whenever it may: Patrol is what puts JPN cubes on the LoCs whose
+// Econ is its victory total (3.2.3, 7.2), and a step with it moved JPN's
+// final margin by +3.4 / +4.2 against -0.04 for Recruit. CPC's went from
+// -9.9 / -6.9 to -5.4 / -3.1 with Rally at 80%: Guerrillas and Bases are what
+// its Agitation (3.3.4, 6.3.2) and its victory total (Bases, 7.2) are made of.
+var mainOperation = map[engine.Faction]struct {
+	id   string
+	odds float64
+}{
+	engine.JPN: {"op:patrol", 1},
+	engine.CPC: {"op:rally", 0.8},
+}
+
 // policy picks an answer to pr in the simulated game h.
 func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 	cs := pr.Choices
@@ -32,12 +49,17 @@ func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 			id, ok = natRule(pr)
 		}
 	case engine.CPC:
-		id, ok = supportRule(h, pr, rng)
+		if id, ok = supportRule(h, pr, rng); !ok {
+			id, ok = cpcRule(pr)
+		}
 	case engine.WLD:
 		id, ok = wldRule(h, pr, rng)
 	}
 	if ok {
 		return id
+	}
+	if op, ok := mainOperation[pr.Faction]; ok && pr.Has(op.id) && rng.float() < op.odds {
+		return op.id
 	}
 	if strings.HasPrefix(cs[0].ID, "count:") {
 		return countRule(h.State(), pr)
@@ -51,7 +73,7 @@ func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 		switch {
 		case c.ID == "pass":
 			stop = i
-		case strings.HasPrefix(c.ID, "lo:"):
+		case strings.HasPrefix(c.ID, "lo:"), c.ID == "sa:transport":
 			rare = append(rare, i)
 		case c.ID == "done" || c.ID == "decline":
 			stop, odds = i, 0.2

@@ -129,3 +129,12 @@ func (c controlView) count(pr *engine.Prompt, from engine.SpaceID) (string, bool
 	lo, hi := countOf(pr.Choices[0].ID), countOf(pr.Choices[len(pr.Choices)-1].ID)
 	return "count:" + strconv.Itoa(max(lo, min(hi, c.spareable(from)))), true
 }
+
+// cpcRule answers the CPC questions where its victory total, Opposition
+// plus Bases (7.2), is plainly at stake; ok is false for the others.
+func cpcRule(pr *engine.Prompt) (id string, ok bool) {
+	if strings.HasPrefix(pr.Question, "Rally in ") && strings.HasSuffix(pr.Question, ": which?") {
+		return first(pr, "rally:base") // 3.3.1: a Base is a victory point
+	}
+	return "", false
+}

@@ -44,7 +44,7 @@ func jpnRule(h *engine.Game, pr *engine.Prompt, rng *rand) (id string, ok bool) 
 		return pickSpace(j.m, pr, rng, j.clear, stop)
 	case strings.HasPrefix(q, "JPN Transport:") && strings.HasSuffix(q, "Move on to?"):
 		// 4.2.2: end on a LoC with Econ that JPN does not hold yet.
-		return pickSpace(j.m, pr, rng, j.gain, "")
+		return pickSpace(j.m, pr, rng, j.gain, "done")
 	case strings.Contains(q, "from which adjacent space?") && strings.HasPrefix(q, "JPN "),
 		strings.HasPrefix(q, "No JPN Police Available"):
 		// 3.2.3, 3.2.4, 3.2.2: cubes come from anywhere but the last

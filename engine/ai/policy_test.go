@@ -14,9 +14,12 @@ import (
 // back, no count of cubes moved off a LoC that earns Econ takes its last
 // JPN cube, no Patrol or Sweep takes that last cube for a destination
 // that gains less, the Commitment Phase takes Troops off the map from Provinces
-// first, and Large Offensives (a point of Commitment each) are rare.
+// first, JPN Patrols whenever a card offers it, Transport is rare and stops
+// unless it gains a LoC, and Large Offensives (a point of Commitment each) are
+// rare.
 func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 	var redeploys, patrols, assaults, counts, sources, commitments, eligible, los int
+	var offered, patrolled, transportOffered, transported, moves int
 	playByPolicy(t, 6, func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string) {
 		m := g.Map()
 		if pr.Faction == engine.JPN {
@@ -74,14 +77,36 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 						t.Errorf("seed %d: Commitment Phase removed Troops from LoC %q", seed, choice)
 					}
 				}
-			case pr.Step == "eligible" && pr.Has("lo:assault"):
+			case strings.HasPrefix(q, "JPN Transport:") && strings.HasSuffix(q, "Move on to?"):
+				if best(j.gain) == 0 && pr.Has("done") {
+					moves++
+					if choice != "done" {
+						t.Errorf("seed %d: %q: moved on to %q, which gains nothing", seed, q, choice)
+					}
+				}
+			case pr.Has("sa:transport") && len(pr.Choices) > 2:
+				transportOffered++
+				transported += b2i(choice == "sa:transport")
+			}
+			if pr.Step == "eligible" && pr.Has("lo:assault") {
 				eligible++
 				if strings.HasPrefix(choice, "lo:") {
 					los++
 				}
 			}
+			if pr.Has("op:patrol") {
+				offered++
+				patrolled += b2i(choice == "op:patrol")
+			}
 		}
 	})
+	t.Logf("Patrol chosen %d times of %d offered; Transport %d of %d; %d Transports stopped", patrolled, offered, transported, transportOffered, moves)
+	if offered < 20 || patrolled != offered {
+		t.Errorf("JPN Patrolled %d times of %d offered", patrolled, offered)
+	}
+	if transportOffered < 20 || moves < 5 || transported*5 > transportOffered {
+		t.Errorf("Transport chosen %d times of %d offered, %d Transports stopped where nothing was to gain", transported, transportOffered, moves)
+	}
 	t.Logf("%d Redeploys, %d Patrol destinations, %d Patrol Assaults, %d counts off earning LoCs, %d sources of moves, %d Commitment removals, %d Large Offensives in %d actions",
 		redeploys, patrols, assaults, counts, sources, commitments, los, eligible)
 	if redeploys == 0 || patrols == 0 || assaults == 0 || counts == 0 || sources == 0 || eligible < 20 {
@@ -97,10 +122,12 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 // trades Support for Resources while it can do anything else, Recruit
 // Pacifies when it can, no WLD Troops go along on a NAT Patrol, WLD takes
 // Troops onto LoCs (at setup and on Patrol) only from where it can spare
-// them without losing Control, and the Support Phase spends on the most
-// Population while a shift is to be had.
+// them without losing Control, the Support Phase spends on the most
+// Population while a shift is to be had, and CPC Rallies on most cards that
+// offer it and puts Bases down when it can.
 func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 	n := map[string]int{}
+	var rallies, rallyOffered int
 	playByPolicy(t, 12, func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string) {
 		m := g.Map()
 		s, q := g.State(), pr.Question
@@ -157,6 +184,14 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 			if k := countOf(choice); k > countOf(pr.Choices[0].ID) && k > c.spareable(id) {
 				fail("%s can spare %d", from, c.spareable(id))
 			}
+		case pr.Faction == engine.CPC && pr.Has("op:rally"):
+			rallyOffered++
+			rallies += b2i(choice == "op:rally")
+		case strings.HasPrefix(q, "Rally in ") && pr.Has("rally:base"):
+			n["rally base"]++
+			if choice != "rally:base" {
+				fail("a Base was open")
+			}
 		case pr.Step == "pacify" || pr.Step == "agitate":
 			best := 0
 			for _, ch := range pr.Choices {
@@ -172,8 +207,11 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("cases: %v", n)
-	for _, k := range []string{"govern", "recruit", "escort", "wld source", "wld count", "pacify", "agitate"} {
+	t.Logf("cases: %v; CPC Rallied on %d of %d cards offering it", n, rallies, rallyOffered)
+	if rallyOffered < 20 || rallies*10 < rallyOffered*7 {
+		t.Errorf("CPC Rallied on %d of %d cards offering it", rallies, rallyOffered)
+	}
+	for _, k := range []string{"govern", "recruit", "escort", "wld source", "wld count", "pacify", "agitate", "rally base"} {
 		if n[k] < 5 {
 			t.Errorf("only %d cases of %s", n[k], k)
 		}
