@@ -93,14 +93,22 @@ func reshuffleHidden(s *State, d *Deck, x *uint64) {
 	if !s.Options.NoReveal && len(s.Deck) > 0 {
 		first = 1 // the revealed next card (2.3.7)
 	}
-	type prop struct{ card, pile int }
+	hidden := hiddenRemoved(s)
+	if drawn < 0 || hidden > len(s.Removed) {
+		// A game started from a position (StartAt) need not hold the
+		// piles of Deck Preparation (2.1): all a player knows of its
+		// draw deck is which cards are in it.
+		shuffle(x, s.Deck[first:])
+		return
+	}
+	type prop struct{ card, pile, at int }
 	var events []int
 	var props []prop
 	pileSlots := map[int][]int{}
 	for k := first; k < len(s.Deck); k++ {
 		pile := (drawn + k) / pileSize
 		if d.IsPropaganda(s.Deck[k]) {
-			props = append(props, prop{s.Deck[k], pile})
+			props = append(props, prop{s.Deck[k], pile, k})
 		} else {
 			events = append(events, s.Deck[k])
 		}
@@ -109,13 +117,15 @@ func reshuffleHidden(s *State, d *Deck, x *uint64) {
 			pileSlots[pile] = append(pileSlots[pile], k)
 		}
 	}
-	hidden := hiddenRemoved(s)
 	events = append(events, s.Removed[:hidden]...)
-	// Each unseen Propaganda card goes to an unseen position of its pile.
+	// Each unseen Propaganda card goes to an unseen position of its pile
+	// (where a position's short pile has none, it stays put).
 	taken := map[int]bool{}
 	for _, p := range props {
-		slots := pileSlots[p.pile]
-		k := slots[intn(x, len(slots))]
+		slots, k := pileSlots[p.pile], p.at
+		if len(slots) > 0 {
+			k = slots[intn(x, len(slots))]
+		}
 		taken[k] = true
 		s.Deck[k] = p.card
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -375,4 +376,40 @@ func TestComments(t *testing.T) {
 	if p.State.Current != 14 || p.State.Spaces[engine.DefaultMap().MustID("Hebei")].Pieces[engine.JPNTroop] != 2 {
 		t.Errorf("current %d, Hebei %v", p.State.Current, p.State.Spaces[engine.DefaultMap().MustID("Hebei")].Pieces)
 	}
+}
+
+// TestPositionGamesDeterminize: a game started from a description need not
+// hold the piles of Deck Preparation (a 1938 position names no removed
+// pile), and an AI seat in it determinizes all the same: the revealed next
+// card stays, the same cards stay in the deck, and the rest is reshuffled.
+func TestPositionGamesDeterminize(t *testing.T) {
+	for _, text := range []string{
+		"scenario 1938\ncurrent 13\ndeck 49 5 6\nShaanxi: CPC Base, 3 CPC Guerrillas\n",
+		"scenario 1937\ncurrent 13\ndeck 7\nremoved 8 9\n",
+	} {
+		g := position.Must(t, text)
+		real := slices.Clone(g.StepStart().Deck)
+		changed := false
+		for seed := uint64(1); seed <= 8; seed++ {
+			h, err := g.Determinize(seed)
+			if err != nil {
+				t.Fatalf("%q: %v", text, err)
+			}
+			d := h.StepStart().Deck
+			if d[0] != real[0] || !sameCards(d, real) {
+				t.Fatalf("%q: determinized deck starts %v, real %v", text, d[:3], real[:3])
+			}
+			changed = changed || !slices.Equal(d, real)
+		}
+		if !changed || !slices.Equal(g.StepStart().Deck, real) {
+			t.Errorf("%q: the hidden cards never moved, or the real deck did", text)
+		}
+	}
+}
+
+func sameCards(a, b []int) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
