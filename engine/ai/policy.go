@@ -64,9 +64,11 @@ func policy(h *engine.Game, pr *engine.Prompt, rng *rand) string {
 	if strings.HasPrefix(cs[0].ID, "count:") {
 		return countRule(h.State(), pr)
 	}
-	// Passing gives up the card, and a Large Offensive costs JPN a point
-	// of Commitment, a victory point (2.3.8): both are rare. Otherwise an
-	// Operation goes on for about five spaces.
+	// Passing gives up the card, a Large Offensive costs JPN a point of
+	// Commitment, a victory point (2.3.8), and JPN's Transport took its
+	// cubes off the LoCs (a step with it cost JPN 0.3 to 1.0 points more
+	// than the other answers to the same question): all are rare.
+	// Otherwise an Operation goes on for about five spaces.
 	var plain, rare []int
 	stop, odds := -1, 0.05
 	for i, c := range cs {
