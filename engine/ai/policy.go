@@ -22,7 +22,7 @@ const reserve = 8
 // mainOperation is the Operation a faction chooses, when a card offers it,
 // with the given odds before anything else is drawn. With the rollout
 // policy in every seat (2,000 games a scenario) JPN's mean final margin
-// went from -8.4 / -8.7 (1937 / 1938) with a uniform choice to +1.7 / -0.5
+// went from -8.4 / -8.7 (1937 / 1938) with a uniform choice to +1.7 / -0.3
 // Patrolling whenever it may: Patrol is what puts JPN cubes on the LoCs whose
 // Econ is its victory total (3.2.3, 7.2), and a step with it moved JPN's
 // final margin by +3.4 / +4.2 against -0.04 for Recruit. CPC's went from
