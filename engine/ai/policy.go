@@ -26,8 +26,9 @@ const reserve = 8
 // Patrolling whenever it may: Patrol is what puts JPN cubes on the LoCs whose
 // Econ is its victory total (3.2.3, 7.2), and a step with it moved JPN's
 // final margin by +3.4 / +4.2 against -0.04 for Recruit. CPC's went from
-// -9.9 / -6.9 to -5.4 / -3.1 with Rally at 80%: Guerrillas and Bases are what
-// its Agitation (3.3.4, 6.3.2) and its victory total (Bases, 7.2) are made of.
+// -7.9 / -6.8 to -5.5 / -3.1 with Rally at 80% (and a Base whenever Rally can
+// place one, cpcRule): Guerrillas and Bases are what its Agitation (3.3.4,
+// 6.3.2) and its victory total (Bases, 7.2) are made of.
 var mainOperation = map[engine.Faction]struct {
 	id   string
 	odds float64
