@@ -239,3 +239,55 @@ func playByPolicy(t *testing.T, games int, check func(seed uint64, g *engine.Gam
 		}
 	}
 }
+
+// TestRolloutFavoursOnlyThePlanner checks that in a search's simulations
+// only the planning faction favours its main Operation: with NAT planning,
+// JPN's Patrol and CPC's Rally are chosen like any other Operation; with JPN
+// planning, JPN Patrols whenever it may.
+func TestRolloutFavoursOnlyThePlanner(t *testing.T) {
+	for _, tc := range []struct {
+		planner          engine.Faction
+		patrols, rallies bool // favoured
+	}{
+		{engine.NAT, false, false},
+		{engine.WLD, false, false},
+		{engine.JPN, true, false},
+		{engine.CPC, false, true},
+	} {
+		var patrolOffered, patrolled, rallyOffered, rallied int
+		for seed := uint64(1); seed <= 6; seed++ {
+			g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := &rand{seed}
+			for !g.Over() {
+				pr := g.Prompt()
+				choice := rollout(g, pr, rng, tc.planner)
+				switch {
+				case pr.Faction == engine.JPN && pr.Has("op:patrol"):
+					patrolOffered++
+					patrolled += b2i(choice == "op:patrol")
+				case pr.Faction == engine.CPC && pr.Has("op:rally"):
+					rallyOffered++
+					rallied += b2i(choice == "op:rally")
+				}
+				if err := g.Do(pr.Faction, choice); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s planning: JPN Patrolled %d of %d, CPC Rallied %d of %d", tc.planner, patrolled, patrolOffered, rallied, rallyOffered)
+		if patrolOffered < 20 || rallyOffered < 20 {
+			t.Fatalf("%s planning: too few offers (%d Patrol, %d Rally)", tc.planner, patrolOffered, rallyOffered)
+		}
+		// Favoured: every time (Patrol) or four in five (Rally); not
+		// favoured: an Operation among several, well under half.
+		if got := patrolled == patrolOffered; got != tc.patrols || !tc.patrols && 2*patrolled > patrolOffered {
+			t.Errorf("%s planning: JPN Patrolled %d of %d offered", tc.planner, patrolled, patrolOffered)
+		}
+		if got := 10*rallied >= 7*rallyOffered; got != tc.rallies || !tc.rallies && 2*rallied > rallyOffered {
+			t.Errorf("%s planning: CPC Rallied %d of %d offered", tc.planner, rallied, rallyOffered)
+		}
+	}
+}

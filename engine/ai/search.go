@@ -287,7 +287,7 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 				choice = c.answers[mine]
 			} else {
 				following = false
-				choice = policy(h, pr, rng)
+				choice = rollout(h, pr, rng, me)
 				if record {
 					c.answers = append(c.answers, choice)
 					labels = append(labels, label(pr, choice))
@@ -298,7 +298,7 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 			if h.StepsDone() != steps && h.State().Rounds > rounds {
 				break // the next Propaganda Round's victory check has been made
 			}
-			choice = policy(h, pr, rng)
+			choice = rollout(h, pr, rng, me)
 		}
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
