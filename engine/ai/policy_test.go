@@ -223,6 +223,12 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 // policy's answer before it is given.
 func playByPolicy(t *testing.T, games int, check func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string)) {
 	t.Helper()
+	playBy(t, games, policy, check)
+}
+
+// playBy plays games as playByPolicy does, every answer chosen by choose.
+func playBy(t *testing.T, games int, choose func(*engine.Game, *engine.Prompt, *rand) string, check func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string)) {
+	t.Helper()
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
 		if err != nil {
@@ -231,7 +237,7 @@ func playByPolicy(t *testing.T, games int, check func(seed uint64, g *engine.Gam
 		rng := &rand{seed}
 		for !g.Over() {
 			pr := g.Prompt()
-			choice := policy(g, pr, rng)
+			choice := choose(g, pr, rng)
 			check(seed, g, pr, choice)
 			if err := g.Do(pr.Faction, choice); err != nil {
 				t.Fatal(err)
@@ -255,28 +261,17 @@ func TestRolloutFavoursOnlyThePlanner(t *testing.T) {
 		{engine.CPC, false, true},
 	} {
 		var patrolOffered, patrolled, rallyOffered, rallied int
-		for seed := uint64(1); seed <= 6; seed++ {
-			g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
-			if err != nil {
-				t.Fatal(err)
+		choose := func(g *engine.Game, pr *engine.Prompt, rng *rand) string { return rollout(g, pr, rng, tc.planner) }
+		playBy(t, 6, choose, func(_ uint64, _ *engine.Game, pr *engine.Prompt, choice string) {
+			switch {
+			case pr.Faction == engine.JPN && pr.Has("op:patrol"):
+				patrolOffered++
+				patrolled += b2i(choice == "op:patrol")
+			case pr.Faction == engine.CPC && pr.Has("op:rally"):
+				rallyOffered++
+				rallied += b2i(choice == "op:rally")
 			}
-			rng := &rand{seed}
-			for !g.Over() {
-				pr := g.Prompt()
-				choice := rollout(g, pr, rng, tc.planner)
-				switch {
-				case pr.Faction == engine.JPN && pr.Has("op:patrol"):
-					patrolOffered++
-					patrolled += b2i(choice == "op:patrol")
-				case pr.Faction == engine.CPC && pr.Has("op:rally"):
-					rallyOffered++
-					rallied += b2i(choice == "op:rally")
-				}
-				if err := g.Do(pr.Faction, choice); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		})
 		t.Logf("%s planning: JPN Patrolled %d of %d, CPC Rallied %d of %d", tc.planner, patrolled, patrolOffered, rallied, rallyOffered)
 		if patrolOffered < 20 || rallyOffered < 20 {
 			t.Fatalf("%s planning: too few offers (%d Patrol, %d Rally)", tc.planner, patrolOffered, rallyOffered)
