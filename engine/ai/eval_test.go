@@ -62,3 +62,74 @@ func TestOutlookForetellsCommitment(t *testing.T) {
 		t.Fatalf("too few cases: %d phases, %d moving Commitment, %d final-Round questions", foretold, moved, final)
 	}
 }
+
+// TestSupportOutlookForetellsThePhase plays games by the rollout policy,
+// the Support Phase (6.3) by the order the outlook assumes (the most
+// populous Province first, Terror left alone), and checks that the
+// outlook, asked at the phase's first question (NAT's, or CPC's when NAT
+// has none), is what the phase does to NAT's and CPC's victory totals. It
+// foresees nothing in the final Round's Redeploy (6.4.1).
+func TestSupportOutlookForetellsThePhase(t *testing.T) {
+	var phases, moved, cpcOnly int
+	for seed := uint64(1); seed <= 24; seed++ {
+		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, d := g.Map(), g.Deck()
+		order := byPop(m)
+		rng := &rand{seed}
+		var want engine.Totals
+		var before engine.Totals
+		watching := ""
+		for !g.Over() {
+			s := g.State()
+			kind := s.Step.Kind
+			if watching != "" && kind != "pacify" && kind != "agitate" {
+				after := s.Totals(m)
+				for _, f := range []engine.Faction{engine.NAT, engine.CPC} {
+					if got := after[f] - before[f]; got != want[f] {
+						t.Errorf("seed %d, %s: %s total moved %+d, outlook said %+d", seed, watching, f, got, want[f])
+					}
+				}
+				watching = ""
+			}
+			pr := g.Prompt()
+			choice := ""
+			switch {
+			case (kind == "pacify" || kind == "agitate") && watching == "":
+				watching, before, want = kind, s.Totals(m), supportOutlook(s, m, d)
+				phases++
+				if kind == "agitate" {
+					cpcOnly++
+				}
+				if want != (engine.Totals{}) {
+					moved++
+				}
+				fallthrough
+			case kind == "pacify" || kind == "agitate":
+				choice = "done"
+				for _, id := range order {
+					if c := "space:" + m.Spaces[id].Name; pr.Has(c) && !s.Spaces[id].Terror {
+						choice = c
+						break
+					}
+				}
+			case kind == "redeploy" && s.FinalRound(d):
+				if dt := supportOutlook(s, m, d); dt != (engine.Totals{}) {
+					t.Errorf("seed %d: outlook %v in the final Round's Redeploy", seed, dt)
+				}
+				choice = policy(g, pr, rng)
+			default:
+				choice = policy(g, pr, rng)
+			}
+			if err := g.Do(pr.Faction, choice); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d phases foretold, %d moving a total, %d from CPC's half", phases, moved, cpcOnly)
+	if phases < 20 || moved < 10 || cpcOnly == 0 {
+		t.Fatalf("too few cases: %d phases, %d moving a total, %d from CPC's half", phases, moved, cpcOnly)
+	}
+}
