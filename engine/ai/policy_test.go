@@ -20,7 +20,7 @@ import (
 func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 	var redeploys, patrols, assaults, counts, sources, commitments, eligible, los int
 	var offered, patrolled, transportOffered, transported, moves int
-	playByPolicy(t, 6, func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string) {
+	playByPolicy(t, 10, func(seed uint64, g *engine.Game, pr *engine.Prompt, choice string) {
 		m := g.Map()
 		if pr.Faction == engine.JPN {
 			j := jpnView{m: m, s: g.State()}
@@ -122,7 +122,9 @@ func TestPolicyKeepsJPNOnTheLoCs(t *testing.T) {
 // trades Support for Resources while it can do anything else, Recruit
 // Pacifies when it can, no WLD Troops go along on a NAT Patrol, WLD takes
 // Troops onto LoCs (at setup and on Patrol) only from where it can spare
-// them without losing Control, the Support Phase spends on the most
+// them without losing Control (on Sweep too), Redeploy sends WLD Troops
+// home to the most populous Province WLD does not yet Control, the
+// Support Phase spends on the most
 // Population while a shift is to be had, and CPC Rallies on most cards that
 // offer it and puts Bases down when it can.
 func TestPolicyKeepsTheChineseTotals(t *testing.T) {
@@ -156,8 +158,12 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 				fail("WLD Troops went along")
 			}
 		case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: move WLD Troops onto") ||
-			strings.HasPrefix(q, "WLD Patrol: move WLD Troops into ")):
+			strings.HasPrefix(q, "WLD Patrol: move WLD Troops into ") ||
+			strings.HasPrefix(q, "WLD Sweep: move WLD Troops into ")):
 			n["wld source"]++
+			if strings.HasPrefix(q, "WLD Sweep") {
+				n["wld sweep source"]++
+			}
 			// With a source that cannot spare a Troop, the others
 			// are taken before stopping.
 			spare, costly := false, false
@@ -171,7 +177,8 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 				fail("Troops to spare: %v, a source that cannot: %v", spare, costly)
 			}
 		case pr.Faction == engine.WLD && (strings.HasPrefix(q, "Setup: how many WLD Troops from ") ||
-			strings.HasPrefix(q, "WLD Patrol: how many WLD Troops from ")):
+			strings.HasPrefix(q, "WLD Patrol: how many WLD Troops from ") ||
+			strings.HasPrefix(q, "WLD Sweep: how many WLD Troops from ")):
 			n["wld count"]++
 			from, ok := between(q, " from ", " to ")
 			if !ok || strings.Contains(from, " into ") {
@@ -183,6 +190,25 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 			}
 			if k := countOf(choice); k > countOf(pr.Choices[0].ID) && k > c.spareable(id) {
 				fail("%s can spare %d", from, c.spareable(id))
+			}
+		case strings.HasPrefix(q, "Redeploy: WLD Troops in ") && strings.HasSuffix(q, "To which Province?"):
+			n["wld redeploy"]++
+			// Home to the most populous Province not yet under WLD
+			// Control, if there is one.
+			value := func(id engine.SpaceID) int {
+				if s.ControlOf(m, id) == engine.WLDControl {
+					return 0
+				}
+				return 1 + m.Spaces[id].Pop
+			}
+			best := 0
+			for _, ch := range pr.Choices {
+				if id, ok := choiceSpace(m, ch.ID); ok {
+					best = max(best, value(id))
+				}
+			}
+			if !isSpace || value(chosen) != best {
+				fail("a home Province worth %d was open", best)
 			}
 		case pr.Faction == engine.CPC && pr.Has("op:rally"):
 			rallyOffered++
@@ -211,7 +237,7 @@ func TestPolicyKeepsTheChineseTotals(t *testing.T) {
 	if rallyOffered < 20 || rallies*10 < rallyOffered*7 {
 		t.Errorf("CPC Rallied on %d of %d cards offering it", rallies, rallyOffered)
 	}
-	for _, k := range []string{"govern", "recruit", "escort", "wld source", "wld count", "pacify", "agitate", "rally base"} {
+	for _, k := range []string{"govern", "recruit", "escort", "wld source", "wld sweep source", "wld count", "wld redeploy", "pacify", "agitate", "rally base"} {
 		if n[k] < 5 {
 			t.Errorf("only %d cases of %s", n[k], k)
 		}
