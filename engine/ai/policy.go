@@ -28,13 +28,20 @@ const reserve = 8
 // final margin by +3.4 / +4.2 against -0.04 for Recruit. CPC's went from
 // -7.9 / -6.8 to -5.5 / -3.1 with Rally at 80% (and a Base whenever Rally can
 // place one, cpcRule): Guerrillas and Bases are what its Agitation (3.3.4,
-// 6.3.2) and its victory total (Bases, 7.2) are made of.
+// 6.3.2) and its victory total (Bases, 7.2) are made of. NAT Recruiting
+// and WLD Patrolling on four cards in five (with their Sweep and Redeploy
+// rules in place) took NAT's from -6.4 / -11.2 to -5.2 / -9.7 and WLD's
+// from -8.0 / -6.3 to -7.6 / -4.8 (2,000 games a scenario, each alone):
+// Recruit is where NAT Pacifies (3.2.2), Patrol where WLD's Troops take
+// the Provinces whose Population it Controls (3.2.3, 7.2).
 var mainOperation = map[engine.Faction]struct {
 	id   string
 	odds float64
 }{
 	engine.JPN: {"op:patrol", 1},
 	engine.CPC: {"op:rally", 0.8},
+	engine.NAT: {"op:recruit", 0.8},
+	engine.WLD: {"op:patrol", 0.8},
 }
 
 // policy picks an answer to pr in game h, every faction favouring its main
