@@ -32,8 +32,10 @@ const reserve = 8
 // and WLD Patrolling on four cards in five (with their Sweep and Redeploy
 // rules in place) took NAT's from -6.4 / -11.2 to -5.2 / -9.7 and WLD's
 // from -8.0 / -6.3 to -7.6 / -4.8 (2,000 games a scenario, each alone):
-// Recruit is where NAT Pacifies (3.2.2), Patrol where WLD's Troops take
-// the Provinces whose Population it Controls (3.2.3, 7.2).
+// Recruit is where NAT Pacifies (3.2.2); Patrol is WLD's cheapest
+// Operation (1 Resource, 3.2.3) and carries a Special Activity, Organize
+// among them, which places the Bases in WLD's total (a step adding it to a
+// Patrol gained WLD 2.4 points).
 var mainOperation = map[engine.Faction]struct {
 	id   string
 	odds float64
