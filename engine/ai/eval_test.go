@@ -71,63 +71,45 @@ func TestOutlookForetellsCommitment(t *testing.T) {
 // foresees nothing outside a Propaganda Round's first phases.
 func TestSupportOutlookForetellsThePhase(t *testing.T) {
 	var phases, moved, cpcOnly int
-	for seed := uint64(1); seed <= 24; seed++ {
-		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
-		if err != nil {
-			t.Fatal(err)
+	// byPopOrder answers the Support Phase in the outlook's order, the
+	// rest by the rollout policy.
+	byPopOrder := func(g *engine.Game, pr *engine.Prompt, rng *rand) string {
+		if pr.Step != "pacify" && pr.Step != "agitate" {
+			return policy(g, pr, rng)
 		}
-		m, d := g.Map(), g.Deck()
-		order := byPop(m)
-		rng := &rand{seed}
-		var want engine.Totals
-		var before engine.Totals
-		watching := ""
-		for !g.Over() {
-			s := g.State()
-			kind := s.Step.Kind
-			if watching != "" && kind != "pacify" && kind != "agitate" {
-				after := s.Totals(m)
-				for _, f := range []engine.Faction{engine.NAT, engine.CPC} {
-					if got := after[f] - before[f]; got != want[f] {
-						t.Errorf("seed %d, %s: %s total moved %+d, outlook said %+d", seed, watching, f, got, want[f])
-					}
-				}
-				watching = ""
-			}
-			pr := g.Prompt()
-			choice := ""
-			switch {
-			case (kind == "pacify" || kind == "agitate") && watching == "":
-				watching, before, want = kind, s.Totals(m), supportOutlook(s, m, d)
-				phases++
-				if kind == "agitate" {
-					cpcOnly++
-				}
-				if want != (engine.Totals{}) {
-					moved++
-				}
-				fallthrough
-			case kind == "pacify" || kind == "agitate":
-				choice = "done"
-				for _, id := range order {
-					if c := "space:" + m.Spaces[id].Name; pr.Has(c) && !s.Spaces[id].Terror {
-						choice = c
-						break
-					}
-				}
-			case kind != "victory" && kind != "resources":
-				if dt := supportOutlook(s, m, d); dt != (engine.Totals{}) {
-					t.Errorf("seed %d: outlook %v at a %s step", seed, dt, kind)
-				}
-				choice = policy(g, pr, rng)
-			default:
-				choice = policy(g, pr, rng)
-			}
-			if err := g.Do(pr.Faction, choice); err != nil {
-				t.Fatal(err)
+		m, s := g.Map(), g.State()
+		for _, id := range byPop(m) {
+			if c := "space:" + m.Spaces[id].Name; pr.Has(c) && !s.Spaces[id].Terror {
+				return c
 			}
 		}
+		return "done"
 	}
+	var want, before engine.Totals
+	watching := false
+	playBy(t, 24, byPopOrder, func(seed uint64, g *engine.Game, _ *engine.Prompt, _ string) {
+		m, d, s := g.Map(), g.Deck(), g.State()
+		kind := s.Step.Kind
+		inPhase := kind == "pacify" || kind == "agitate"
+		switch {
+		case watching && !inPhase:
+			after := s.Totals(m)
+			for _, f := range []engine.Faction{engine.NAT, engine.CPC} {
+				if got := after[f] - before[f]; got != want[f] {
+					t.Errorf("seed %d: %s total moved %+d in the Support Phase, outlook said %+d", seed, f, got, want[f])
+				}
+			}
+			watching = false
+		case inPhase && !watching:
+			watching, before, want = true, s.Totals(m), supportOutlook(s, m, d)
+			phases++
+			cpcOnly += b2i(kind == "agitate")
+			moved += b2i(want != engine.Totals{})
+		}
+		if dt := supportOutlook(s, m, d); kind != "victory" && kind != "resources" && !inPhase && dt != (engine.Totals{}) {
+			t.Errorf("seed %d: outlook %v at a %s step", seed, dt, kind)
+		}
+	})
 	t.Logf("%d phases foretold, %d moving a total, %d from CPC's half", phases, moved, cpcOnly)
 	if phases < 20 || moved < 10 || cpcOnly == 0 {
 		t.Fatalf("too few cases: %d phases, %d moving a total, %d from CPC's half", phases, moved, cpcOnly)
