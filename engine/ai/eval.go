@@ -22,7 +22,7 @@ func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
 		dc, dp := outlook(s, h.Map(), h.Deck())
 		check[engine.JPN], check[engine.NAT] = check[engine.JPN]+dc, check[engine.NAT]+dp
 		final[engine.JPN], final[engine.NAT], final[engine.WLD] = final[engine.JPN]+dc, final[engine.NAT]+dp, final[engine.WLD]-dp
-		dt := supportOutlook(s, h.Map(), h.Deck())
+		dt := supportOutlook(s, h.Map())
 		for _, f := range []engine.Faction{engine.NAT, engine.CPC} {
 			check[f] += dt[f]
 			final[f] += dt[f]

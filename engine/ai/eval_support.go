@@ -18,7 +18,7 @@ import (
 // rollout policy in every seat, a Pacification step moved NAT's final
 // margin by +5.2 / +5.4 points (1937 / 1938), more than any other answer.
 // Between Propaganda Rounds it is nothing; see the default case.
-func supportOutlook(s *engine.State, m *engine.Map, d *engine.Deck) (dt engine.Totals) {
+func supportOutlook(s *engine.State, m *engine.Map) (dt engine.Totals) {
 	res := s.Resources
 	var natDone bool
 	switch s.Step.Kind {

@@ -88,7 +88,7 @@ func TestSupportOutlookForetellsThePhase(t *testing.T) {
 	var want, before engine.Totals
 	watching := false
 	playBy(t, 24, byPopOrder, func(seed uint64, g *engine.Game, _ *engine.Prompt, _ string) {
-		m, d, s := g.Map(), g.Deck(), g.State()
+		m, s := g.Map(), g.State()
 		kind := s.Step.Kind
 		inPhase := kind == "pacify" || kind == "agitate"
 		switch {
@@ -101,12 +101,12 @@ func TestSupportOutlookForetellsThePhase(t *testing.T) {
 			}
 			watching = false
 		case inPhase && !watching:
-			watching, before, want = true, s.Totals(m), supportOutlook(s, m, d)
+			watching, before, want = true, s.Totals(m), supportOutlook(s, m)
 			phases++
 			cpcOnly += b2i(kind == "agitate")
 			moved += b2i(want != engine.Totals{})
 		}
-		if dt := supportOutlook(s, m, d); kind != "victory" && kind != "resources" && !inPhase && dt != (engine.Totals{}) {
+		if dt := supportOutlook(s, m); kind != "victory" && kind != "resources" && !inPhase && dt != (engine.Totals{}) {
 			t.Errorf("seed %d: outlook %v at a %s step", seed, dt, kind)
 		}
 	})
