@@ -57,8 +57,8 @@ func wldRule(h *engine.Game, pr *engine.Prompt, rng *rand) (id string, ok bool) 
 	case strings.HasPrefix(q, "Setup: move WLD Troops onto bordering LoCs?"),
 		strings.HasPrefix(q, "WLD Patrol: move WLD Troops into ") && strings.HasSuffix(q, "from which adjacent space?"),
 		strings.HasPrefix(q, "WLD Sweep: move WLD Troops into ") && strings.HasSuffix(q, "from which adjacent space?"):
-		// Setup, 3.2.3: Troops onto a LoC only from where WLD can spare
-		// them; a LoC is never Controlled (1.7).
+		// Setup, Patrol (3.2.3) and Sweep (3.2.4): Troops leave only a
+		// space WLD can spare them from without losing its Control (1.7).
 		return c.spare(pr, rng)
 	case strings.HasPrefix(q, "Redeploy: WLD Troops in ") && strings.HasSuffix(q, "To which Province?"):
 		// 6.4: home to the most populous Province WLD does not Control
