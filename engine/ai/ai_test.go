@@ -72,7 +72,7 @@ func TestExplanationLine(t *testing.T) {
 // TestCappedPlayIsDeterministic: a work cap is a count, so a seed whose
 // searches it stops still plays the same game.
 func TestCappedPlayIsDeterministic(t *testing.T) {
-	capped := Seat{Level: Level{Name: "Capped", Sims: 24, Work: 20_000}}
+	capped := Seat{Level: Level{Name: "Capped", Sims: 24, Work: 90_000}}
 	seats := [engine.NumFactions]Seat{capped, Random, capped, Random}
 	cfg := engine.Config{Scenario: "1938", Seed: 9}
 	a, err := Play(cfg, seats, 9, PlayOptions{})
