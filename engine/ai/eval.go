@@ -7,7 +7,8 @@ import (
 )
 
 // evaluate scores a simulated position for faction me in [0, 1] and says
-// whether me came out first. A finished game scores its ranking (7.1). A
+// whether me came out first. A finished game scores 1 if me won it, 0 if a
+// rival passed a victory check, and its ranking (7.1) otherwise. A
 // game stopped at the horizon scores the victory margins, blending the
 // victory-check margins (7.2) into the final ones (7.3) as the Propaganda
 // cards run out, since the final margins decide the game only at its end.
@@ -50,9 +51,20 @@ func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
 	if won {
 		v += 0.6
 	}
-	if r := s.Result; r != nil && !r.Final && !won {
-		// A rival passed a victory check: the worst outcome there is.
-		v = 0
+	if r := s.Result; r != nil {
+		switch {
+		case won:
+			// The game won, by a victory check (7.2) or at its end (7.3):
+			// the best outcome there is, worth more than any lead at the
+			// horizon, which the game may still take away. Scored like a
+			// lead, a check passed by one point weighed no more than
+			// failing it while ahead, and a search that saw more
+			// simulations traded the first for the second.
+			v = 1
+		case !r.Final:
+			// A rival passed a victory check: the worst outcome there is.
+			v = 0
+		}
 	}
 	return v, won
 }

@@ -115,3 +115,52 @@ func TestSupportOutlookForetellsThePhase(t *testing.T) {
 		t.Fatalf("too few cases: %d phases, %d moving a total, %d from CPC's half", phases, moved, cpcOnly)
 	}
 }
+
+// TestWinningScoresAboveAnyLead plays games by the rollout policy and
+// scores every position for every faction: a game won, by a victory check
+// (7.2) or at its end (7.3), scores 1, above every position of a game still
+// under way however far ahead; a game lost to a rival's check scores 0.
+func TestWinningScoresAboveAnyLead(t *testing.T) {
+	ends := map[bool]int{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.New(engine.Config{Scenario: engine.Scenarios[seed%2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := &rand{seed}
+		best := 0.0
+		for !g.Over() {
+			for _, f := range engine.Factions {
+				v, _ := evaluate(g, f)
+				best = max(best, v)
+			}
+			pr := g.Prompt()
+			if err := g.Do(pr.Faction, policy(g, pr, rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if best >= 1 {
+			t.Errorf("seed %d: a position under way scored %.3f", seed, best)
+		}
+		r := g.State().Result
+		ends[r.Final]++
+		for _, st := range r.Ranking {
+			for _, f := range st.Factions {
+				v, won := evaluate(g, f)
+				switch {
+				case won != (st.Place == 1):
+					t.Errorf("seed %d: %s placed %d, won %v", seed, f, st.Place, won)
+				case won && v != 1:
+					t.Errorf("seed %d: %s won and scored %.3f", seed, f, v)
+				case !won && !r.Final && v != 0:
+					t.Errorf("seed %d: %s lost to a check and scored %.3f", seed, f, v)
+				case !won && v >= best:
+					t.Errorf("seed %d: %s lost and scored %.3f, above the game's best position under way (%.3f)", seed, f, v, best)
+				}
+			}
+		}
+	}
+	if ends[true] == 0 || ends[false] == 0 {
+		t.Fatalf("want games ended both ways, got %v", ends)
+	}
+}
