@@ -17,7 +17,7 @@ func TestParseAgentAndSeats(t *testing.T) {
 	}{
 		{in: "random"},
 		{in: "easy", sims: 64},
-		{in: "Normal", sims: 480},
+		{in: "Normal", sims: 960},
 		{in: "cheat-hard", sims: 1600, cheat: true},
 		{in: "cheat-random", fail: true},
 		{in: "superb", fail: true},

@@ -25,31 +25,30 @@ type Level struct {
 	Name string
 	// Sims is the number of simulated continuations per planned action.
 	Sims int
-	// Work caps the engine's work a planned action spends in its
-	// completions and simulations: the questions the engine asks on the
-	// copies it plays on (Game.Work), in their determinization's replay,
-	// their decisions and their searches for a Special Activity done first;
-	// 0 is no cap. Set above what a planned action takes in the positions
-	// measured, it binds only where the work runs long.
+	// Work caps the work a planned action spends in its completions and
+	// simulations: the questions the engine asks on the copies it plays on
+	// (Game.Work), in their determinization's replay, their decisions and
+	// their searches for a Special Activity done first, and a fixed amount
+	// for every answer given on them (answerWork, which stands for the
+	// rollout policy's own thinking); 0 is no cap.
 	Work int
 }
 
 // Levels, from the quickest. The budgets are set from measured CPU time per
-// planned action on one core of the development machine: about 0.1 s
-// (Easy), under 1 s (Normal), about 3 s (Hard) and under 30 s (Slow); see
-// docs/ai.md. Normal's work cap is above what 99% of its planned actions
-// asked of the engine in the arena (at most 2.9 million questions, median
-// 0.8-1.2 million) and below the few outliers (8 and 18 million, 1.2 s and
-// 2.7 s of CPU); the others' are scaled with their simulations. Normal at
-// 960 simulations was measured and not kept: NAT, WLD and CPC gained first
-// places but JPN lost them, and with either cap tried (5 and 6.5 million)
-// its longest planned actions took 2.0-2.3 s. Budgets are counts, never a
-// clock, so a seed plays the same game on any machine.
+// planned action on one core of the development machine: about 0.05 s
+// (Easy), under 1 s (Normal), under 3 s (Hard) and under 30 s (Slow); see
+// docs/ai.md. A unit of work took about 0.13 us there, and the slowest
+// planned actions measured took 1.9 times what their work foretold, so
+// each cap is the level's bar on the longest planned action divided by
+// 1.9 x 0.13 us: 2 s for Normal (8 million), 3 s for Hard (12 million),
+// 30 s for Slow (120 million); Easy's, 1.5 million, binds only where a
+// planned action runs long. Budgets are counts, never a clock, so a seed
+// plays the same game on any machine.
 var (
-	Easy   = Level{Name: "Easy", Sims: 64, Work: 700_000}
-	Normal = Level{Name: "Normal", Sims: 480, Work: 5_000_000}
-	Hard   = Level{Name: "Hard", Sims: 1600, Work: 16_000_000}
-	Slow   = Level{Name: "Slow", Sims: 16000, Work: 160_000_000}
+	Easy   = Level{Name: "Easy", Sims: 64, Work: 1_500_000}
+	Normal = Level{Name: "Normal", Sims: 960, Work: 8_000_000}
+	Hard   = Level{Name: "Hard", Sims: 1600, Work: 12_000_000}
+	Slow   = Level{Name: "Slow", Sims: 16000, Work: 120_000_000}
 )
 
 // Basic plays by the rollout policy alone, without searching: thousands of
