@@ -287,7 +287,7 @@ func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 // (returning their labels); otherwise it stops at the horizon: the next
 // Propaganda Round's victory check, or the end of the game. It returns the
 // score just after the action, if the action ended. Its answers are
-// counted in w, if w is not nil.
+// counted in w.
 func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool, w *work) (after float64, ended bool, labels []string, err error) {
 	steps, rounds := h.StepsDone(), h.State().Rounds
 	mine, following := 0, true
@@ -312,9 +312,7 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 			}
 			choice = rollout(h, pr, rng, me)
 		}
-		if w != nil {
-			w.done += answerWork
-		}
+		w.done += answerWork
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
 		}

@@ -61,7 +61,7 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true, nil); err != nil || !ended {
+		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true, &work{}); err != nil || !ended {
 			t.Errorf("%s: the best completion did not end the action (err %v)", first.ID, err)
 		}
 	}
