@@ -100,7 +100,7 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 	var cands []*candidate
 	seen := map[string]bool{}
 	for i, first := range firsts {
-		done, err := screen(g, sample, me, first, tries, seed, mix(seed, 1<<40+uint64(i)), seen, w)
+		done, err := screen(g, sample, me, first, tries, seed, mix(seed, 1<<40+uint64(i)), sims >= constructSims, seen, w)
 		if err != nil {
 			return result{}, err
 		}
@@ -190,8 +190,9 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 // first answer), and returns the distinct completions best first by the
 // score just after the action, held in sum. seen collects the completions
 // already found, which are not returned again. Once the completions have
-// used their share of the work cap, a first answer gets one try.
-func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, tries int, detSeed, polSeed uint64, seen map[string]bool, w *work) ([]*candidate, error) {
+// used their share of the work cap, a first answer gets one try. With
+// build, the action is also built choice by choice (construct).
+func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, tries int, detSeed, polSeed uint64, build bool, seen map[string]bool, w *work) ([]*candidate, error) {
 	var done []*candidate
 	for k := 0; k < tries && (k == 0 || !w.screening()); k++ {
 		c := &candidate{answers: []string{first.ID}}
@@ -206,7 +207,19 @@ func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choi
 			done = append(done, c)
 		}
 		if len(labels) == 0 {
-			break // nothing was completed: the other tries would repeat it
+			return done, nil // nothing was completed: the other tries would repeat it
+		}
+	}
+	if build {
+		c, labels, v, err := construct(g, sample, me, first, mix(detSeed, 1<<36), mix(polSeed, 1<<36), w)
+		if err != nil {
+			return nil, err
+		}
+		if c != nil && !seen[strings.Join(c.answers, "\x00")] {
+			seen[strings.Join(c.answers, "\x00")] = true
+			c.action = describe(first, labels)
+			c.sum = v
+			done = append(done, c)
 		}
 	}
 	slices.SortStableFunc(done, func(a, b *candidate) int { return cmpFloat(b.sum, a.sum) })
@@ -298,6 +311,11 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 			if following && mine < len(c.answers) && pr.Has(c.answers[mine]) {
 				choice = c.answers[mine]
 			} else {
+				if following && record {
+					// Answers not given (a die or a rival's answer
+					// changed the question) are not part of the action.
+					c.answers = c.answers[:min(mine, len(c.answers))]
+				}
 				following = false
 				choice = rollout(h, pr, rng, me)
 				if record {

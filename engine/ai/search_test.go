@@ -31,7 +31,7 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 	several := 0
 	for _, first := range pr.Choices {
 		const tries = 6
-		done, err := screen(g, (*engine.Game).Determinize, me, first, tries, 3, 4, seen, &work{})
+		done, err := screen(g, (*engine.Game).Determinize, me, first, tries, 3, 4, false, seen, &work{})
 		if err != nil {
 			t.Fatal(err)
 		}
