@@ -215,11 +215,13 @@ func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choi
 		if err != nil {
 			return nil, err
 		}
-		if c != nil && !seen[strings.Join(c.answers, "\x00")] {
-			seen[strings.Join(c.answers, "\x00")] = true
-			c.action = describe(first, labels)
-			c.sum = v
-			done = append(done, c)
+		if c != nil {
+			if key := strings.Join(c.answers, "\x00"); !seen[key] {
+				seen[key] = true
+				c.action = describe(first, labels)
+				c.sum = v
+				done = append(done, c)
+			}
 		}
 	}
 	slices.SortStableFunc(done, func(a, b *candidate) int { return cmpFloat(b.sum, a.sum) })
