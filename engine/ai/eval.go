@@ -12,7 +12,7 @@ import (
 // game stopped at the horizon scores the victory margins, blending the
 // victory-check margins (7.2) into the final ones (7.3) as the Propaganda
 // cards run out, since the final margins decide the game only at its end.
-func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
+func evaluate(h *engine.Game, me engine.Faction, forecast bool) (float64, bool) {
 	s := h.State()
 	var ranking []engine.Standing
 	if r := s.Result; r != nil {
@@ -24,9 +24,19 @@ func evaluate(h *engine.Game, me engine.Faction) (float64, bool) {
 		check[engine.JPN], check[engine.NAT] = check[engine.JPN]+dc, check[engine.NAT]+dp
 		final[engine.JPN], final[engine.NAT], final[engine.WLD] = final[engine.JPN]+dc, final[engine.NAT]+dp, final[engine.WLD]-dp
 		dt := supportOutlook(s, h.Map())
+		if forecast && me == engine.NAT {
+			dt = forecastOutlook(s, h.Map(), h.Deck())
+		}
 		for _, f := range []engine.Faction{engine.NAT, engine.CPC} {
 			check[f] += dt[f]
 			final[f] += dt[f]
+		}
+		if forecast && me == engine.WLD {
+			dr := redeployOutlook(s, h.Map())
+			final[engine.WLD] += dr
+			if redeployBeforeCheck(s) {
+				check[engine.WLD] += dr
+			}
 		}
 		w := endWeight(s, h.Deck())
 		var mg [engine.NumFactions]int

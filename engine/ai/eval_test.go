@@ -131,7 +131,7 @@ func TestWinningScoresAboveAnyLead(t *testing.T) {
 		best := 0.0
 		for !g.Over() {
 			for _, f := range engine.Factions {
-				v, _ := evaluate(g, f)
+				v, _ := evaluate(g, f, false)
 				best = max(best, v)
 			}
 			pr := g.Prompt()
@@ -146,7 +146,7 @@ func TestWinningScoresAboveAnyLead(t *testing.T) {
 		ends[r.Final]++
 		for _, st := range r.Ranking {
 			for _, f := range st.Factions {
-				v, won := evaluate(g, f)
+				v, won := evaluate(g, f, false)
 				switch {
 				case won != (st.Place == 1):
 					t.Errorf("seed %d: %s placed %d, won %v", seed, f, st.Place, won)

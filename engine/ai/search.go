@@ -45,7 +45,12 @@ const maxRolloutDecisions = 2000
 // Special Activities included), and answerWork for every answer given on a
 // copy. It is a count, never a clock, so a capped search still plays the
 // same on any machine.
-type work struct{ done, limit int }
+type work struct {
+	done, limit int
+	// forecast scores positions between Propaganda Rounds with the next
+	// Support Phase's forecast (forecastOutlook).
+	forecast bool
+}
 
 // answerWork is what one answer given in a simulation adds to the work, in
 // questions. The engine's questions do not count the rollout policy's own
@@ -72,7 +77,7 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 	pr := g.Prompt()
 	rng := &rand{seed}
 	sims := max(l.Sims, 1)
-	w := &work{limit: l.Work}
+	w := &work{limit: l.Work, forecast: sims >= constructSims}
 	// Every top-level option at least once, unless the budget is smaller
 	// than the number of options; then a sample of them.
 	firsts := make([]engine.Choice, len(pr.Choices))
@@ -267,7 +272,7 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 	if err != nil {
 		return 0, false, err
 	}
-	v, won := evaluate(h, me)
+	v, won := evaluate(h, me, w.forecast)
 	if ended {
 		// The position just after the action: known with far less noise
 		// than the one at the horizon, it steadies the comparison.
@@ -291,7 +296,7 @@ func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 		return nil, 0, err
 	}
 	if !ended {
-		after, _ = evaluate(h, me)
+		after, _ = evaluate(h, me, w.forecast)
 	}
 	return labels, after, nil
 }
@@ -337,7 +342,7 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
 		}
 		if !ended && (h.StepsDone() != steps || h.Over()) {
-			after, _ = evaluate(h, me)
+			after, _ = evaluate(h, me, w.forecast)
 			ended = true
 			if record {
 				break
