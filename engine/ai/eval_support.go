@@ -50,6 +50,10 @@ func forecastOutlook(s *engine.State, m *engine.Map, d *engine.Deck) (dt engine.
 	return phaseOutlook(s, m, res, true)
 }
 
+// phaseOutlook plays the Support Phase (6.3) on the totals from this
+// position with Resources res: as the phase under way would from its
+// Victory Phase on, or, with between, as the next Round's would with res
+// when its Resources Phase is done.
 func phaseOutlook(s *engine.State, m *engine.Map, res [engine.NumFactions]int, between bool) (dt engine.Totals) {
 	var natDone bool
 	switch kind := s.Step.Kind; {

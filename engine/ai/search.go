@@ -47,8 +47,9 @@ const maxRolloutDecisions = 2000
 // same on any machine.
 type work struct {
 	done, limit int
-	// forecast scores positions between Propaganda Rounds with the next
-	// Support Phase's forecast (forecastOutlook).
+	// forecast has positions scored with the forecasts of Normal and
+	// above (evaluate). It rides here because every function that scores
+	// a position on a copy is handed the search's work counter.
 	forecast bool
 }
 
