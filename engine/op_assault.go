@@ -18,8 +18,10 @@ func assaultCan(r *run, o *opCtx) bool {
 	if !convAffordNext(r, o) {
 		return false
 	}
+	// convCanAssault first: most spaces hold none of the faction's Troops,
+	// which it finds at once.
 	for i := range r.m.Spaces {
-		if o.selectable(SpaceID(i)) && convCanAssault(r, o.f, SpaceID(i)) {
+		if convCanAssault(r, o.f, SpaceID(i)) && o.selectable(SpaceID(i)) {
 			return true
 		}
 	}

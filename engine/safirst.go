@@ -81,10 +81,10 @@ type saProbe struct {
 	question text
 	// For a Transport before an Assault, tr holds its rules, walk the
 	// walk a run is in (its origin and LoCs; empty when it is
-	// before the walk) and into the spaces its group could still reach.
-	tr   *saTransportRules
-	walk transportWalk
-	into []bool
+	// before the walk) and walks what its questions read of each space.
+	tr    *saTransportRules
+	walk  transportWalk
+	walks walkTable
 	// dist, when distFrom is the walk's origin (-1 before it is chosen,
 	// -2 when not worked out), is how many more steps a group needs to end
 	// its walk where it could Assault (transportDist); goal is worked out
@@ -245,6 +245,7 @@ func (r *run) newProbe(o *opCtx, k SAKind) *saProbe {
 	p.o.saSpaces = p.oSpaces
 	p.o.sa, p.o.inSA = "", false
 	p.tr, p.distFrom = p.transportRules(), -2
+	p.walks.ready = false
 	if auditSearch != nil {
 		auditSearch(p, false)
 	}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"slices"
 	"strings"
 )
 
@@ -129,55 +128,6 @@ func (p *saProbe) transportRules() *saTransportRules {
 	return nil
 }
 
-// walkMayOpen reports whether the Transport walk the last run stopped in
-// (p.walk) could still end where it opens the Assault: some space holding
-// the faction's Troops, or one the group could still end in, where they
-// could Assault. It is the test mayOpen makes before the first answer, made
-// again at every step of the walk and with NAT's toll counted (4.3.2: it
-// may leave too little for the Assault), so a walk heading away from every
-// space the Assault needs is not followed to each of its ends.
-func (p *saProbe) walkMayOpen(tr *saTransportRules) bool {
-	walk := p.walk.path
-	if len(walk) == 0 {
-		return true // not asked in the walk (origin, count)
-	}
-	r := &p.r
-	// The origin keeps what the group leaves there.
-	n := &p.scratch.Spaces[walk[0]].Pieces[tr.troop]
-	had := *n
-	*n -= int16(p.walk.n)
-	defer func() { *n = had }()
-	tolled := slices.ContainsFunc(walk[1:], func(id SpaceID) bool { return tr.saTollDue(r, id) })
-	if !tolled && p.walkReaches(tr, true, 0) {
-		return true
-	}
-	toll := 0
-	if tolled || tr.toll {
-		toll = 1
-	}
-	return p.walkReaches(tr, false, toll)
-}
-
-// walkReaches reports whether the group could end its walk where the
-// Assault could then be executed, or a space with Troops already allows
-// it, with toll Resources paid; avoidToll keeps the walk off the LoCs where
-// a toll would fall due.
-func (p *saProbe) walkReaches(tr *saTransportRules, avoidToll bool, toll int) bool {
-	r, o := &p.r, &p.cur
-	into := p.into[:0]
-	for range p.m.Spaces {
-		into = append(into, false)
-	}
-	p.into = into
-	tr.reachFrom(r, o, p.walk.path, into, avoidToll)
-	res := &p.scratch.Resources[o.f]
-	had := *res
-	*res -= min(toll, had)
-	ok := p.assaultPossibleWith(into)
-	*res = had
-	return ok
-}
-
 // transportWalk is where a Transport's walk is: its origin and the LoCs
 // entered (path), and how many Troops move (n).
 type transportWalk struct {
@@ -205,27 +155,6 @@ func (p *saProbe) assaultPossibleWith(into []bool) bool {
 		}
 	}
 	return false
-}
-
-// reachFrom marks the spaces the group of a walk begun along walk could
-// still end its move in: where it is when on a LoC, the LoCs it could
-// enter next and pass on through, and the spaces next to those it could
-// end in, keeping off the LoCs where the toll falls due if avoidToll. Like
-// reach, it ignores that a walk enters each LoC once (beyond those on walk
-// already): more ends, never fewer.
-func (tr *saTransportRules) reachFrom(r *run, o *opCtx, walk []SpaceID, into []bool, avoidToll bool) {
-	skip := func(id SpaceID) bool {
-		return slices.Contains(walk, id) || (avoidToll && r.m.Spaces[id].IsLoC() && tr.saTollDue(r, id))
-	}
-	at := walk[len(walk)-1]
-	var queue []SpaceID
-	if len(walk) > 1 {
-		queue = append(queue, at)
-		into[at] = true
-	} else {
-		queue = tr.enterNext(r, o, at, into, queue, skip)
-	}
-	tr.spread(r, o, queue, into, skip)
 }
 
 // noWay is the distance of a space from which no walk ends where the

@@ -213,9 +213,10 @@ func TestSAFirstNotOffered(t *testing.T) {
 // first can open an Assault, before the Special Activity's first answer or
 // (Deploy) part way through it, or walkMayOpen that a Transport's walk
 // cannot, the search over every execution agrees, in positions of random
-// games.
+// games; and that walkMayOpen's table agrees with the position read afresh
+// at every point of a walk.
 func TestMayOpenSound(t *testing.T) {
-	refused, opened, refusedPartWay, walksRefused := 0, 0, 0, 0
+	refused, opened, refusedPartWay, walksRefused, walksJudged := 0, 0, 0, 0, 0
 	for seed := range 4 {
 		g, err := New(Config{Scenario: Scenarios[seed%2], Seed: uint64(seed)})
 		if err != nil {
@@ -247,6 +248,13 @@ func TestMayOpenSound(t *testing.T) {
 							if err := p.runAt(n); !errors.Is(err, errAwait) || !p.r.waiting {
 								break
 							}
+							if p.tr != nil {
+								got, want := p.walkMayOpen(p.tr), walkMayOpenRef(p, p.tr)
+								if got != want {
+									t.Fatalf("seed %d step %d: %s Transport walk %v: walkMayOpen %v, read afresh %v", seed, step, f, p.walk.path, got, want)
+								}
+								walksJudged++
+							}
 							if p.tr != nil && !p.walkMayOpen(p.tr) {
 								walksRefused++
 								if walkOpens(p) {
@@ -272,7 +280,7 @@ func TestMayOpenSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions refused (%d part way), %d left to the search, %d Transport walks refused", refused+refusedPartWay, refusedPartWay, opened, walksRefused)
+	t.Logf("%d positions refused (%d part way), %d left to the search, %d of %d Transport walks refused", refused+refusedPartWay, refusedPartWay, opened, walksRefused, walksJudged)
 	if refused == 0 || refusedPartWay == 0 || opened == 0 || walksRefused == 0 {
 		t.Errorf("%d refused, %d part way, %d left to the search, %d walks refused: want some of each", refused, refusedPartWay, opened, walksRefused)
 	}

@@ -159,7 +159,8 @@ func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
 	if pr.Faction != p.Faction {
 		return "", nil, fmt.Errorf("%w: %s is asked, this is %s", ErrNotMine, pr.Faction, p.Faction)
 	}
-	if pl := p.plan; pl != nil && pl.g == g && pl.steps == g.StepsDone() && pl.next < len(pl.answers) && pr.Has(pl.answers[pl.next]) {
+	if p.following(g, pr) {
+		pl := p.plan
 		pl.next++
 		return pl.answers[pl.next-1], nil, nil
 	}
@@ -178,6 +179,14 @@ func (p *Player) Decide(g *engine.Game) (string, *Explanation, error) {
 	p.plan = &plan{g: g, steps: g.StepsDone(), answers: res.answers, next: 1}
 	p.last = &Explanation{Faction: p.Faction, Level: p.Level.Name, Alternatives: res.top, Sims: res.sims, Capped: res.stopped}
 	return res.answers[0], p.last, nil
+}
+
+// following reports whether the question asked is the next of the
+// player's plan: the plan was made in this game, no step has been
+// committed since, and its next answer is among the choices.
+func (p *Player) following(g *engine.Game, pr *engine.Prompt) bool {
+	pl := p.plan
+	return pl != nil && pl.g == g && pl.steps == g.StepsDone() && pl.next < len(pl.answers) && pr.Has(pl.answers[pl.next])
 }
 
 // mix derives a seed from two numbers (SplitMix64's finaliser).

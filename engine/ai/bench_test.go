@@ -49,3 +49,59 @@ func BenchmarkDeterminize(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPlanNormalWalks is the planned action that took longest when
+// it was measured (1937, seed 763, NAT's fourth plan at Normal against
+// Easy seats): its Special Activity searches follow many NAT Transport
+// walks before an Assault. It reports the CPU time of one unit of the
+// work cap ("ns/unit"): run with GOMAXPROCS=1.
+func BenchmarkPlanNormalWalks(b *testing.B) {
+	g, p := atPlan(b, "1937", 763, engine.NAT, 3)
+	b.ResetTimer()
+	work := 0
+	for i := 0; i < b.N; i++ {
+		res, err := search(g, p.Faction, p.Level, mix(p.seed, p.plans), (*engine.Game).Determinize)
+		if err != nil {
+			b.Fatal(err)
+		}
+		work += res.work
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(work), "ns/unit")
+}
+
+// atPlan plays a game with me at Normal and the other seats at Easy, seeded
+// as the arena seeds them, to me's plan number k (from 0), and returns the
+// game there and me's player, its count of plans made up to date.
+func atPlan(b *testing.B, scenario string, seed uint64, me engine.Faction, k uint64) (*engine.Game, *Player) {
+	g, err := engine.New(engine.Config{Scenario: scenario, Seed: seed})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var pl [engine.NumFactions]*Player
+	for _, f := range engine.Factions {
+		l := Easy
+		if f == me {
+			l = Normal
+		}
+		pl[f] = New(f, l, mix(seed, uint64(f)+1))
+	}
+	for !g.Over() {
+		pr := g.Prompt()
+		p := pl[pr.Faction]
+		if pr.Faction == me && !p.following(g, pr) {
+			if p.plans == k {
+				p.plans++
+				return g, p
+			}
+		}
+		c, _, err := p.Decide(g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := g.Do(pr.Faction, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Fatalf("the game ended before %s's plan %d", me, k)
+	return nil, nil
+}
