@@ -28,14 +28,14 @@ const constructWidth = 12
 // does, for about as many completions. It returns the best completion and
 // its score, or nil if nothing was built (the action has one answer, or
 // the work cap's share for screening is spent).
-func construct(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, detSeed, polSeed uint64, w *work) (*candidate, []string, float64, error) {
+func (s *searcher) construct(first engine.Choice, detSeed, polSeed uint64) (*candidate, []string, float64, error) {
 	var best *candidate
 	var bestLabels, prefixLabels []string
 	bestV := -1.0
 	prefix := []string{first.ID}
-	for d := uint64(0); !w.screening(); d++ {
+	for d := uint64(0); !s.w.screening(); d++ {
 		ds, ps := mix(detSeed, d), mix(polSeed, d)
-		all, err := ask(g, sample, me, prefix, ds, ps, w)
+		all, err := s.ask(prefix, ds, ps)
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -55,7 +55,7 @@ func construct(g *engine.Game, sample Sampler, me engine.Faction, first engine.C
 			}
 			for i, ch := range try {
 				c := &candidate{answers: append(slices.Clone(prefix), ch.ID)}
-				labels, v, err := complete(g, sample, me, c, ds, mix(ps, 1+uint64(i)), w)
+				labels, v, err := s.complete(c, ds, mix(ps, 1+uint64(i)))
 				if err != nil {
 					return nil, nil, 0, err
 				}
@@ -91,13 +91,14 @@ func construct(g *engine.Game, sample Sampler, me engine.Faction, first engine.C
 // determinization of g (the rollout policy answering any other faction
 // asked within the step) and returns the choices of the player's next
 // question in that step, or none if the step ended or the prefix is not
-// legal there (a die went otherwise). Its work is counted in w.
-func ask(g *engine.Game, sample Sampler, me engine.Faction, prefix []string, detSeed, polSeed uint64, w *work) ([]engine.Choice, error) {
-	h, err := sample(g, detSeed)
+// legal there (a die went otherwise). Its work is counted.
+func (s *searcher) ask(prefix []string, detSeed, polSeed uint64) ([]engine.Choice, error) {
+	h, err := s.sample(s.g, detSeed)
 	if err != nil {
 		return nil, err
 	}
-	defer func() { w.done += int(h.Work()) }()
+	defer func() { s.w.done += int(h.Work()) }()
+	me := s.me
 	rng := &rand{polSeed}
 	steps, mine := h.StepsDone(), 0
 	for n := 0; !h.Over() && h.StepsDone() == steps && n < maxRolloutDecisions; n++ {
@@ -115,7 +116,7 @@ func ask(g *engine.Game, sample Sampler, me engine.Faction, prefix []string, det
 		} else {
 			choice = rollout(h, pr, rng, me)
 		}
-		w.done += answerWork
+		s.w.done += answerWork
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return nil, fmt.Errorf("ai: building an action: %w", err)
 		}

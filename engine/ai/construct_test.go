@@ -27,11 +27,12 @@ func TestConstructBeatsRandomCompletions(t *testing.T) {
 				continue
 			}
 			calls := 0
+			fair := &searcher{g: g, sample: (*engine.Game).Determinize, me: me}
 			count := func(g *engine.Game, s uint64) (*engine.Game, error) {
 				calls++
 				return g.Determinize(s)
 			}
-			built, labels, _, err := construct(g, count, me, first, mix(seed, 1), mix(seed, 2+uint64(i)), &work{})
+			built, labels, _, err := (&searcher{g: g, sample: count, me: me}).construct(first, mix(seed, 1), mix(seed, 2+uint64(i)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +46,7 @@ func TestConstructBeatsRandomCompletions(t *testing.T) {
 			var random []*candidate
 			for k := range calls / 2 {
 				c := &candidate{answers: []string{first.ID}}
-				if _, _, err := complete(g, (*engine.Game).Determinize, me, c, mix(seed, 100+uint64(k)), mix(seed, 200+uint64(k)), &work{}); err != nil {
+				if _, _, err := fair.complete(c, mix(seed, 100+uint64(k)), mix(seed, 200+uint64(k))); err != nil {
 					t.Fatal(err)
 				}
 				random = append(random, c)
@@ -54,7 +55,7 @@ func TestConstructBeatsRandomCompletions(t *testing.T) {
 				sum := 0.0
 				for j := range judges {
 					cc := &candidate{answers: c.answers}
-					_, v, err := complete(g, (*engine.Game).Determinize, me, cc, mix(seed, 1000+uint64(j)), 7, &work{})
+					_, v, err := fair.complete(cc, mix(seed, 1000+uint64(j)), 7)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -47,11 +47,22 @@ const maxRolloutDecisions = 2000
 // same on any machine.
 type work struct {
 	done, limit int
-	// forecast has positions scored with the forecasts of Normal and
-	// above (evaluate). It rides here because every function that scores
-	// a position on a copy is handed the search's work counter.
+}
+
+// searcher is the search for one planned action: the game and the faction
+// it plans for, how it samples determinizations, its work counter, and
+// whether it scores positions with the forecasts of Normal and above
+// (evaluate).
+type searcher struct {
+	g        *engine.Game
+	sample   Sampler
+	me       engine.Faction
+	w        work
 	forecast bool
 }
+
+// score is evaluate for the searching faction.
+func (s *searcher) score(h *engine.Game) (float64, bool) { return evaluate(h, s.me, s.forecast) }
 
 // answerWork is what one answer given in a simulation adds to the work, in
 // questions. The engine's questions do not count the rollout policy's own
@@ -78,7 +89,7 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 	pr := g.Prompt()
 	rng := &rand{seed}
 	sims := max(l.Sims, 1)
-	w := &work{limit: l.Work, forecast: sims >= constructSims}
+	s := &searcher{g: g, sample: sample, me: me, w: work{limit: l.Work}, forecast: sims >= constructSims}
 	// Every top-level option at least once, unless the budget is smaller
 	// than the number of options; then a sample of them.
 	firsts := make([]engine.Choice, len(pr.Choices))
@@ -106,7 +117,7 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 	var cands []*candidate
 	seen := map[string]bool{}
 	for i, first := range firsts {
-		done, err := screen(g, sample, me, first, tries, seed, mix(seed, 1<<40+uint64(i)), sims >= constructSims, seen, w)
+		done, err := s.screen(first, tries, seed, mix(seed, 1<<40+uint64(i)), sims >= constructSims, seen)
 		if err != nil {
 			return result{}, err
 		}
@@ -123,7 +134,7 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 	alive := slices.Clone(cands)
 	if len(alive) == 1 {
 		// Nothing to compare, but the explanation still gives a rate.
-		v, won, err := simulate(g, sample, me, alive[0], mix(seed, 0), mix(seed, 1<<40), w)
+		v, won, err := s.simulate(alive[0], mix(seed, 0), mix(seed, 1<<40))
 		if err != nil {
 			return result{}, err
 		}
@@ -144,11 +155,11 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 				if k >= sims {
 					break
 				}
-				if used > 0 && w.spent() {
+				if used > 0 && s.w.spent() {
 					stopped = true
 					break
 				}
-				v, won, err := simulate(g, sample, me, c, mix(seed, uint64(c.n)), mix(seed, uint64(k)<<20|uint64(c.n)), w)
+				v, won, err := s.simulate(c, mix(seed, uint64(c.n)), mix(seed, uint64(k)<<20|uint64(c.n)))
 				if err != nil {
 					return result{}, err
 				}
@@ -181,7 +192,7 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 		}
 		return cmpFloat(b.mean(), a.mean())
 	})
-	res := result{answers: best.answers, sims: used, work: w.done, stopped: stopped}
+	res := result{answers: best.answers, sims: used, work: s.w.done, stopped: stopped}
 	for _, c := range cands[:min(3, len(cands))] {
 		if c.n == 0 {
 			break // not simulated: a budget smaller than the candidates
@@ -198,11 +209,11 @@ func search(g *engine.Game, me engine.Faction, l Level, seed uint64, sample Samp
 // already found, which are not returned again. Once the completions have
 // used their share of the work cap, a first answer gets one try. With
 // build, the action is also built choice by choice (construct).
-func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choice, tries int, detSeed, polSeed uint64, build bool, seen map[string]bool, w *work) ([]*candidate, error) {
+func (s *searcher) screen(first engine.Choice, tries int, detSeed, polSeed uint64, build bool, seen map[string]bool) ([]*candidate, error) {
 	var done []*candidate
-	for k := 0; k < tries && (k == 0 || !w.screening()); k++ {
+	for k := 0; k < tries && (k == 0 || !s.w.screening()); k++ {
 		c := &candidate{answers: []string{first.ID}}
-		labels, v, err := complete(g, sample, me, c, mix(detSeed, 1<<32+uint64(k)), mix(polSeed, uint64(k)), w)
+		labels, v, err := s.complete(c, mix(detSeed, 1<<32+uint64(k)), mix(polSeed, uint64(k)))
 		if err != nil {
 			return nil, err
 		}
@@ -217,7 +228,7 @@ func screen(g *engine.Game, sample Sampler, me engine.Faction, first engine.Choi
 		}
 	}
 	if build {
-		c, labels, v, err := construct(g, sample, me, first, mix(detSeed, 1<<36), mix(polSeed, 1<<36), w)
+		c, labels, v, err := s.construct(first, mix(detSeed, 1<<36), mix(polSeed, 1<<36))
 		if err != nil {
 			return nil, err
 		}
@@ -262,18 +273,18 @@ func ceilLog2(n int) int {
 
 // simulate plays candidate c on a fresh determinization of g (drawn from
 // detSeed), then every faction by the rollout policy to the horizon, and
-// scores the result for me. Its work is counted in w.
-func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, w *work) (float64, bool, error) {
-	h, err := sample(g, detSeed)
+// scores the result for the searching faction. Its work is counted.
+func (s *searcher) simulate(c *candidate, detSeed, polSeed uint64) (float64, bool, error) {
+	h, err := s.sample(s.g, detSeed)
 	if err != nil {
 		return 0, false, err
 	}
-	after, ended, _, err := play(h, me, c, &rand{polSeed}, false, w)
-	w.done += int(h.Work())
+	after, ended, _, err := s.play(h, c, &rand{polSeed}, false)
+	s.w.done += int(h.Work())
 	if err != nil {
 		return 0, false, err
 	}
-	v, won := evaluate(h, me, w.forecast)
+	v, won := s.score(h)
 	if ended {
 		// The position just after the action: known with far less noise
 		// than the one at the horizon, it steadies the comparison.
@@ -285,19 +296,19 @@ func simulate(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 // complete plays candidate c on a fresh determinization of g to the end of
 // the action only, appending the answers the rollout policy adds to finish
 // it, and returns their labels and the score just after the action. Its
-// work is counted in w.
-func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, detSeed, polSeed uint64, w *work) ([]string, float64, error) {
-	h, err := sample(g, detSeed)
+// work is counted.
+func (s *searcher) complete(c *candidate, detSeed, polSeed uint64) ([]string, float64, error) {
+	h, err := s.sample(s.g, detSeed)
 	if err != nil {
 		return nil, 0, err
 	}
-	after, ended, labels, err := play(h, me, c, &rand{polSeed}, true, w)
-	w.done += int(h.Work())
+	after, ended, labels, err := s.play(h, c, &rand{polSeed}, true)
+	s.w.done += int(h.Work())
 	if err != nil {
 		return nil, 0, err
 	}
 	if !ended {
-		after, _ = evaluate(h, me, w.forecast)
+		after, _ = s.score(h)
 	}
 	return labels, after, nil
 }
@@ -308,8 +319,9 @@ func complete(g *engine.Game, sample Sampler, me engine.Faction, c *candidate, d
 // (returning their labels); otherwise it stops at the horizon: the next
 // Propaganda Round's victory check, or the end of the game. It returns the
 // score just after the action, if the action ended. Its answers are
-// counted in w.
-func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record bool, w *work) (after float64, ended bool, labels []string, err error) {
+// counted.
+func (s *searcher) play(h *engine.Game, c *candidate, rng *rand, record bool) (after float64, ended bool, labels []string, err error) {
+	me := s.me
 	steps, rounds := h.StepsDone(), h.State().Rounds
 	mine, following := 0, true
 	for n := 0; !h.Over() && n < maxRolloutDecisions; n++ {
@@ -338,12 +350,12 @@ func play(h *engine.Game, me engine.Faction, c *candidate, rng *rand, record boo
 			}
 			choice = rollout(h, pr, rng, me)
 		}
-		w.done += answerWork
+		s.w.done += answerWork
 		if err := h.Do(pr.Faction, choice); err != nil {
 			return 0, false, nil, fmt.Errorf("ai: simulation: %w", err)
 		}
 		if !ended && (h.StepsDone() != steps || h.Over()) {
-			after, _ = evaluate(h, me, w.forecast)
+			after, _ = s.score(h)
 			ended = true
 			if record {
 				break

@@ -31,7 +31,7 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 	several := 0
 	for _, first := range pr.Choices {
 		const tries = 6
-		done, err := screen(g, (*engine.Game).Determinize, me, first, tries, 3, 4, false, seen, &work{})
+		done, err := (&searcher{g: g, sample: (*engine.Game).Determinize, me: me}).screen(first, tries, 3, 4, false, seen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func TestScreenKeepsWholeActionsBestFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ended, _, err := play(h, me, &candidate{answers: done[0].answers}, &rand{1}, true, &work{}); err != nil || !ended {
+		if _, ended, _, err := (&searcher{g: g, me: me}).play(h, &candidate{answers: done[0].answers}, &rand{1}, true); err != nil || !ended {
 			t.Errorf("%s: the best completion did not end the action (err %v)", first.ID, err)
 		}
 	}
