@@ -229,30 +229,23 @@ func (p *saProbe) endDist(id SpaceID) int {
 // toll and that a walk enters each LoC once: it only orders a dive's
 // answers, what is legal being the run's to say.
 func (p *saProbe) transportDist(origin SpaceID) {
-	r, o, tr := &p.r, &p.cur, p.tr
-	m, s, f := r.m, r.s, o.f
+	t := &p.walks
+	if !t.ready {
+		t.build(p)
+	}
 	if p.distFrom == -2 {
 		// Where the Assault could be executed does not change along a
 		// walk (the Troops move at its end): found once per search.
+		afford := convAffordNext(&p.r, &p.cur)
 		p.goal = p.goal[:0]
-		troop := movablePiece(f)
-		for i := range m.Spaces {
-			id := SpaceID(i)
-			ok := false
-			if s.cubesMayEnter(m, f, id) {
-				n := &s.Spaces[i].Pieces[troop]
-				had := *n
-				*n = max(had, 1)
-				ok = o.selectable(id) && assaultOpSpace(r, o, id)
-				*n = had
-			}
-			p.goal = append(p.goal, ok)
+		for _, fl := range t.flags {
+			p.goal = append(p.goal, afford && fl&(wEnter|wGoal) == wEnter|wGoal)
 		}
 	}
 	p.distFrom = origin
 	p.dist = p.dist[:0]
 	queue := p.queue[:0]
-	for i := range m.Spaces {
+	for i := range t.flags {
 		d := noWay
 		if p.goal[i] && SpaceID(i) != origin {
 			d = 0
@@ -260,25 +253,25 @@ func (p *saProbe) transportDist(origin SpaceID) {
 		}
 		p.dist = append(p.dist, d)
 	}
-	defer func() { p.queue = queue[:0] }()
 	// The queue is read from its head index, not resliced, so that the
 	// buffer kept for the next search keeps its whole capacity.
 	// A LoC a group may pass on from reaches the spaces next to it in one
 	// more step; it ends in a goal next to it in one step.
-	for len(queue) > 0 {
-		at := queue[0]
-		queue = queue[1:]
-		for _, a := range m.Spaces[at].Adj {
-			if !m.Spaces[a].IsLoC() || p.dist[a] <= p.dist[at]+1 || !s.cubesMayEnter(m, f, a) {
+	for head := 0; head < len(queue); head++ {
+		at := queue[head]
+		for _, a := range p.m.Spaces[at].Adj {
+			fl := t.flags[a]
+			if fl&(wLoC|wEnter) != wLoC|wEnter || p.dist[a] <= p.dist[at]+1 {
 				continue
 			}
-			if tr.stops(&s.Spaces[a]) {
+			if fl&wStop != 0 {
 				continue // a group stopping on a cannot go on to at
 			}
 			p.dist[a] = p.dist[at] + 1
 			queue = append(queue, a)
 		}
 	}
+	p.queue = queue[:0]
 }
 
 // assaultSpaceChoice picks, for a dive through a Special Activity before an

@@ -56,8 +56,8 @@ func walkReachesRef(p *saProbe, tr *saTransportRules, avoidToll bool, toll int) 
 }
 
 // TestWalkTableAgrees: at every point of every walk of a Transport before
-// an Assault (up to six answers in), walkMayOpen's table gives what
-// reading the position afresh gives, in positions of random games, with the
+// an Assault (up to six answers in), walkMayOpen and transportDist, which
+// read the walk table, give what reading the position afresh gives, in positions of random games, with the
 // faction's Resources as they are and at the edges of the Assault's cost
 // and NAT's toll.
 func TestWalkTableAgrees(t *testing.T) {
@@ -96,6 +96,15 @@ func TestWalkTableAgrees(t *testing.T) {
 								t.Fatalf("seed %d step %d: %s Transport (Resources %d) walk %v of %d: walkMayOpen %v, read afresh %v", seed, step, f, s.Resources[f], p.walk.path, p.walk.n, got, want)
 							}
 							judged[boolBit(got)]++
+							origin := SpaceID(-1) // before the walk
+							if len(p.walk.path) > 0 {
+								origin = p.walk.path[0]
+							}
+							p.distFrom = -2
+							p.transportDist(origin)
+							if want := transportDistRef(p, origin); !slices.Equal(p.dist, want) {
+								t.Fatalf("seed %d step %d: %s Transport walk %v: transportDist %v, read afresh %v", seed, step, f, p.walk.path, p.dist, want)
+							}
 							base := p.r.pos
 							by := p.r.askedBy
 							ids := make([]string, 0, len(p.r.choices.list))
@@ -123,4 +132,43 @@ func TestWalkTableAgrees(t *testing.T) {
 	if judged[0] < 100 || judged[1] < 100 {
 		t.Errorf("judged %d open and %d closed: want many of each", judged[1], judged[0])
 	}
+}
+
+// transportDistRef is transportDist as first written, reading the position
+// afresh: each space's distance in steps of a walk from ending where the
+// Assault could be executed.
+func transportDistRef(p *saProbe, origin SpaceID) []int {
+	r, o, tr := &p.r, &p.cur, p.tr
+	m, s, f := r.m, r.s, o.f
+	troop := movablePiece(f)
+	dist := make([]int, len(m.Spaces))
+	var queue []SpaceID
+	for i := range m.Spaces {
+		id := SpaceID(i)
+		ok := false
+		if s.cubesMayEnter(m, f, id) {
+			n := &s.Spaces[i].Pieces[troop]
+			had := *n
+			*n = max(had, 1)
+			ok = o.selectable(id) && assaultOpSpace(r, o, id)
+			*n = had
+		}
+		dist[i] = noWay
+		if ok && id != origin {
+			dist[i] = 0
+			queue = append(queue, id)
+		}
+	}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		for _, a := range m.Spaces[at].Adj {
+			if !m.Spaces[a].IsLoC() || dist[a] <= dist[at]+1 || !s.cubesMayEnter(m, f, a) || tr.stops(&s.Spaces[a]) {
+				continue
+			}
+			dist[a] = dist[at] + 1
+			queue = append(queue, a)
+		}
+	}
+	return dist
 }
