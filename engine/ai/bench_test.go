@@ -83,7 +83,7 @@ func atPlan(b *testing.B, scenario string, seed uint64, me engine.Faction, k uin
 		if f == me {
 			l = Normal
 		}
-		pl[f] = New(f, l, mix(seed, uint64(f)+1))
+		pl[f] = New(f, l, seatSeed(seed, f))
 	}
 	for !g.Over() {
 		pr := g.Prompt()

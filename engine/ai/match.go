@@ -82,6 +82,9 @@ type PlayOptions struct {
 	Answers bool
 }
 
+// seatSeed is the seed of faction f's AI player in the game of seed seed.
+func seatSeed(seed uint64, f engine.Faction) uint64 { return mix(seed, uint64(f)+1) }
+
 // Play plays one game with the given seats; seed drives the AI seats and
 // the random ones. It fails on any engine error or illegal choice.
 func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, opt PlayOptions) (Match, error) {
@@ -96,7 +99,7 @@ func Play(cfg engine.Config, seats [engine.NumFactions]Seat, seed uint64, opt Pl
 	var players [engine.NumFactions]*Player
 	for _, f := range engine.Factions {
 		if !seats[f].IsRandom() {
-			players[f] = New(f, seats[f].Level, mix(seed, uint64(f)+1))
+			players[f] = New(f, seats[f].Level, seatSeed(seed, f))
 			players[f].Sample = seats[f].Sample
 		}
 	}
