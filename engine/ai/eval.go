@@ -24,7 +24,7 @@ func evaluate(h *engine.Game, me engine.Faction, forecast bool) (float64, bool) 
 		check[engine.JPN], check[engine.NAT] = check[engine.JPN]+dc, check[engine.NAT]+dp
 		final[engine.JPN], final[engine.NAT], final[engine.WLD] = final[engine.JPN]+dc, final[engine.NAT]+dp, final[engine.WLD]-dp
 		dt := supportOutlook(s, h.Map())
-		if forecast && me == engine.NAT {
+		if forecast && foretellsSupport(me) {
 			dt = forecastOutlook(s, h.Map(), h.Deck())
 		}
 		for _, f := range []engine.Faction{engine.NAT, engine.CPC} {
@@ -78,6 +78,14 @@ func evaluate(h *engine.Game, me engine.Faction, forecast bool) (float64, bool) 
 	}
 	return v, won
 }
+
+// foretellsSupport says whether faction me's searches at Normal and above
+// score positions between Propaganda Rounds with the next Support Phase
+// (6.3) foretold: NAT's and CPC's, whose victory totals that phase builds
+// (Pacification and Agitation make Support and Opposition, 7.2), so that
+// the Provinces where they could spend are worth what they would gain
+// there.
+func foretellsSupport(me engine.Faction) bool { return me == engine.NAT || me == engine.CPC }
 
 // outlook is what the next Aid and Commitment Phase (6.5) would do, from
 // this position, to the tracks in the victory totals, when one is still

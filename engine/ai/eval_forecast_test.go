@@ -11,9 +11,10 @@ import (
 // position: within a Propaganda Round it is the phase's own outlook;
 // between Rounds it does not move with the Resources NAT and CPC hold
 // (a Resource spent is not a point lost), it is nothing once no Support
-// Phase is to come (the final Round's Redeploy), and it credits NAT with Provinces it Controls.
+// Phase is to come (the final Round's Redeploy), and it credits NAT with
+// Provinces it Controls and CPC with Provinces where it has pieces.
 func TestForecastOutlookIgnoresResourcesHeld(t *testing.T) {
-	var between, credited, last int
+	var between, credited, agitated, last int
 	playByPolicy(t, 8, func(seed uint64, g *engine.Game, _ *engine.Prompt, _ string) {
 		s, m, d := g.State(), g.Map(), g.Deck()
 		dt := forecastOutlook(s, m, d)
@@ -37,6 +38,7 @@ func TestForecastOutlookIgnoresResourcesHeld(t *testing.T) {
 		}
 		between++
 		credited += b2i(dt[engine.NAT] > 0)
+		agitated += b2i(dt[engine.CPC] > 0)
 		poor := *s
 		poor.Resources[engine.NAT], poor.Resources[engine.CPC] = 0, 0
 		rich := *s
@@ -45,8 +47,8 @@ func TestForecastOutlookIgnoresResourcesHeld(t *testing.T) {
 			t.Fatalf("seed %d: forecast %v, %v with no Resources, %v with 60", seed, dt, a, b)
 		}
 	})
-	t.Logf("%d positions between Rounds, %d crediting NAT; %d in the final Redeploy", between, credited, last)
-	if between < 100 || credited == 0 || last == 0 {
-		t.Fatalf("too few cases: %d between Rounds, %d crediting NAT, %d in the final Redeploy", between, credited, last)
+	t.Logf("%d positions between Rounds, %d crediting NAT, %d CPC; %d in the final Redeploy", between, credited, agitated, last)
+	if between < 100 || credited == 0 || agitated == 0 || last == 0 {
+		t.Fatalf("too few cases: %d between Rounds, %d crediting NAT, %d CPC, %d in the final Redeploy", between, credited, agitated, last)
 	}
 }
